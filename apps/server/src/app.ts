@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { HttpError } from './lib/errors.js';
+import { type GuardOptions, makeGuard } from './lib/guard.js';
+import authRoutes from './modules/auth/routes.js';
+import catalogRoutes from './modules/catalog/routes.js';
+import dashboardRoutes from './modules/dashboard/routes.js';
+import storesRoutes from './modules/stores/routes.js';
+import adminStatic from './modules/web/admin-static.js';
+
+/** The Fastify instance with the zod type provider, as every module receives it. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: Database['kind'];
+    /** preHandler factory: `{ preHandler: app.guard({ scope: 'orders' }) }` (see lib/guard.ts). */
+    guard: (opts: GuardOptions) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | object;
+  /** Serve the built admin/storefront from these folders (defaults to apps/x/dist when present). */
+  adminDist?: string;
+}
+
+/**
+ * Builds the whole HTTP app (API, admin SPA, storefront) without listening: `main.ts` listens, tests use
+ * `app.inject`. Every error answers `{statusCode, code, messages}` (spec admin-dashboard §8).
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('guard', makeGuard(config, database.db));
+  app.decorateRequest('auth', null as never);
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ statusCode: err.statusCode, code: err.code, messages: err.messages });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const messages = err.validation.map((v) => {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const where = (err as { validationContext?: string }).validationContext ?? 'body';
+        return field ? `${where}.${field}: ${v.message}` : `${where}: ${v.message}`;
+      });
+      return reply.status(400).send({ statusCode: 400, code: 'BAD_REQUEST', messages });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
+      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', messages: ['Oops! Unknown error!'] });
+    }
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', messages: ['Oops! Unknown error!'] });
+    }
+    const code = (err as { code?: string }).code ?? 'ERROR';
+    return reply.status(status).send({ statusCode: status, code, messages: [(err as Error).message] });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', messages: [`Route ${req.method} ${req.url.split('?')[0]} not found`] });
+  });
+
+  await app.register(helmet, {
+    // The admin is served from this origin; Mantine injects inline styles and the theme editor frames the
+    // storefront origin (http://{shop}.{STOREFRONT_SUFFIX}). The storefront module sets its own policy.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", `http://*.${config.storefrontSuffix}:*`, `https://*.${config.storefrontSuffix}`, 'http:', 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      messages: [`Too many attempts, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds`],
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Backroom API',
+        version: '1.0.0',
+        description: 'The merchant back-office API. Errors answer {statusCode, code, messages}.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
+
+  await app.register(authRoutes);
+  await app.register(storesRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(catalogRoutes);
+
+  const adminDist = opts.adminDist ?? join(import.meta.dirname, '../../admin/dist');
+  await app.register(adminStatic, { root: existsSync(adminDist) ? adminDist : null });
+  return app as App;
+}

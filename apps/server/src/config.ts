@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const csv = z
+  .string()
+  .optional()
+  .transform((s) =>
+    (s ?? '')
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+/**
+ * Environment variables, all optional: the defaults run out of the box (README "Configuration").
+ */
+const Env = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  PROVIDER_DOMAIN: z.string().default('backroom.dev'),
+  PROVIDER_EMAILS: csv,
+  CUSTOM_STORE_EMAIL: z
+    .string()
+    .default('')
+    .transform((s) => s.trim().toLowerCase()),
+  REGISTER_PARTNER_KEY: z.string().default('partner-demo-key'),
+  STOREFRONT_SUFFIX: z.string().default('localhost'),
+  ADMIN_ORIGIN: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Backroom <no-reply@backroom.local>'),
+  LOG_LEVEL: z.string().default('info'),
+  SEED_DEMO: z
+    .string()
+    .default('true')
+    .transform((s) => s !== 'false'),
+});
+
+/** Typed server configuration. */
+export interface Config {
+  env: string;
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; undefined → embedded PGlite in `${dataDir}/pglite`. */
+  databaseUrl?: string;
+  /** HS256 secret bytes for access JWTs. */
+  jwtSecret: Uint8Array;
+  providerDomain: string;
+  providerEmails: string[];
+  customStoreEmail: string;
+  registerPartnerKey: string;
+  storefrontSuffix: string;
+  /** Origin of the admin (the preview frame accepts messages only from it), e.g. http://localhost:3000. */
+  adminOrigin: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+/**
+ * Reads `env` into a Config. When JWT_SECRET is not given, a random one is generated once and kept in
+ * `${DATA_DIR}/jwt-secret` so tokens survive restarts. Throws a zod error naming the bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persistSecret?: boolean } = {}): Config {
+  const e = Env.parse(env);
+  const dataDir = resolve(e.DATA_DIR);
+  let secret = e.JWT_SECRET;
+  if (!secret) {
+    if (opts.persistSecret === false) secret = randomBytes(32).toString('hex');
+    else {
+      mkdirSync(dataDir, { recursive: true });
+      const file = join(dataDir, 'jwt-secret');
+      if (existsSync(file)) secret = readFileSync(file, 'utf8').trim();
+      else {
+        secret = randomBytes(32).toString('hex');
+        writeFileSync(file, secret, { mode: 0o600 });
+      }
+    }
+  }
+  return {
+    env: e.NODE_ENV,
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    jwtSecret: new TextEncoder().encode(secret),
+    providerDomain: e.PROVIDER_DOMAIN.toLowerCase(),
+    providerEmails: e.PROVIDER_EMAILS,
+    customStoreEmail: e.CUSTOM_STORE_EMAIL,
+    registerPartnerKey: e.REGISTER_PARTNER_KEY,
+    storefrontSuffix: e.STOREFRONT_SUFFIX,
+    adminOrigin: e.ADMIN_ORIGIN ?? `http://localhost:${e.PORT}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+  };
+}
+
+/** A config for tests: in-memory defaults, a random secret, nothing written to disk. */
+export function testConfig(over: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { persistSecret: false }), ...over };
+}

@@ -1,0 +1,2 @@
+export * from './commerce.js';
+export * from './core.js';

@@ -1,0 +1,130 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { authEvents, refreshTokens, sessions, storeMemberships, users } from '../../db/schema/index.js';
+import { HttpError, unauthorized } from '../../lib/errors.js';
+import { dummyHash, verifyPassword } from '../../lib/passwords.js';
+import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from '../../lib/tokens.js';
+
+/** One answer for a wrong e-mail and a wrong password alike (no account enumeration). */
+export const BAD_CREDENTIALS = 'Email or password is incorrect';
+
+export interface Meta {
+  ip: string;
+  userAgent: string;
+}
+
+/** Records a security event (sign_in, sign_in_failed, password_changed, session_revoked, …). */
+export async function recordAuthEvent(
+  db: Db,
+  e: { userId: string | null; storeId?: string | null; type: string; meta: Meta; detail?: unknown },
+) {
+  await db.insert(authEvents).values({
+    userId: e.userId,
+    storeId: e.storeId ?? null,
+    type: e.type,
+    ip: e.meta.ip,
+    userAgent: e.meta.userAgent,
+    detail: e.detail ?? null,
+  });
+}
+
+/** Opens a new session (refresh family) for a user and returns the token pair. */
+export async function openSession(db: Db, config: Config, user: { id: string; email: string }, meta: Meta) {
+  const expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_MS);
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId: user.id, ip: meta.ip, userAgent: meta.userAgent, expiresAt })
+    .returning({ id: sessions.id });
+  const refreshToken = newRefreshToken(expiresAt);
+  await db.insert(refreshTokens).values({ sessionId: session!.id, tokenHash: hashToken(refreshToken) });
+  const accessToken = await signAccessToken(config.jwtSecret, { sub: user.id, sid: session!.id, email: user.email });
+  return { accessToken, refreshToken, sessionId: session!.id };
+}
+
+/**
+ * Checks e-mail and password (both already trimmed) and opens a session. Returns the first store the user
+ * belongs to as `storeId` (spec §4: "Login success stores accessToken, refreshToken and storeId").
+ * Throws 401 BAD_CREDENTIALS for an unknown e-mail or a wrong password alike.
+ */
+export async function login(db: Db, config: Config, email: string, password: string, meta: Meta) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+  if (!user || !ok) {
+    if (user) await recordAuthEvent(db, { userId: user.id, type: 'sign_in_failed', meta });
+    throw new HttpError(401, 'BAD_CREDENTIALS', [BAD_CREDENTIALS]);
+  }
+  const tokens = await openSession(db, config, user, meta);
+  const [first] = await db
+    .select({ storeId: storeMemberships.storeId })
+    .from(storeMemberships)
+    .where(eq(storeMemberships.userId, user.id))
+    .orderBy(asc(storeMemberships.createdAt))
+    .limit(1);
+  await recordAuthEvent(db, { userId: user.id, type: 'sign_in', meta });
+  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, storeId: first?.storeId ?? null };
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new pair is issued in the same session. A token
+ * presented a second time means it was stolen or replayed: the whole family (session) is revoked and 401
+ * answered. Expired or revoked sessions answer 401.
+ */
+export async function refresh(db: Db, config: Config, token: string, meta: Meta) {
+  const tokenHash = hashToken(token);
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: refreshTokens.id, usedAt: refreshTokens.usedAt, session: sessions, email: users.email })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!row) return { kind: 'invalid' as const };
+    const s = row.session;
+    if (s.revokedAt || s.expiresAt.getTime() <= Date.now()) return { kind: 'ended' as const };
+    if (row.usedAt) return { kind: 'reused' as const, sessionId: s.id, userId: s.userId };
+    // Spend it: the conditional update makes two racing refreshes with the same token yield one winner.
+    const spent = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (spent.length === 0) return { kind: 'reused' as const, sessionId: s.id, userId: s.userId };
+    const refreshToken = newRefreshToken(s.expiresAt);
+    await tx.insert(refreshTokens).values({ sessionId: s.id, tokenHash: hashToken(refreshToken) });
+    await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, s.id));
+    const accessToken = await signAccessToken(config.jwtSecret, { sub: s.userId, sid: s.id, email: row.email });
+    return { kind: 'ok' as const, tokens: { accessToken, refreshToken } };
+  });
+  if (outcome.kind === 'ok') return outcome.tokens;
+  if (outcome.kind === 'reused') {
+    // Outside the transaction, so the revocation stands although the request fails.
+    await revokeSessions(db, outcome.userId, 'refresh_token_reuse', [outcome.sessionId]);
+    await recordAuthEvent(db, { userId: outcome.userId, type: 'session_revoked', meta, detail: { reason: 'refresh_token_reuse' } });
+    throw unauthorized('This sign-in was ended for your security, please sign in again');
+  }
+  throw unauthorized(outcome.kind === 'invalid' ? 'Invalid refresh token' : 'Your session has ended, please sign in again');
+}
+
+/** Ends sessions. `sessionIds` omitted → every open session of the user. Returns how many were revoked. */
+export async function revokeSessions(db: Db, userId: string, reason: string, sessionIds?: string[]): Promise<number> {
+  const where = sessionIds?.length
+    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), inArray(sessions.id, sessionIds))
+    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  const res = await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(where).returning({ id: sessions.id });
+  return res.length;
+}
+
+/** Logout: ends the session of the refresh token (if given and known), else the caller's current session. */
+export async function logout(db: Db, userId: string, currentSessionId: string, token?: string) {
+  let sid = currentSessionId;
+  if (token) {
+    const [row] = await db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(and(eq(refreshTokens.tokenHash, hashToken(token)), eq(sessions.userId, userId)));
+    if (row) sid = row.sessionId;
+  }
+  await revokeSessions(db, userId, 'logout', [sid]);
+}

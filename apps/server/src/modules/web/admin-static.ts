@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { App } from '../../app.js';
+
+/**
+ * Serves the built admin SPA: assets under /assets, and index.html for every /auth/* and /admin/* path (SPA
+ * fallback, so a reload of /admin/analytics?… restores the view). `/` redirects to /admin. With no build
+ * (root null) those paths answer 503 with a hint to run `npm run build`.
+ */
+export default async function adminStatic(app: App, opts: { root: string | null }) {
+  if (!opts.root) {
+    const hint = async (_req: unknown, reply: { status: (n: number) => { send: (b: unknown) => unknown } }) =>
+      reply.status(503).send({ statusCode: 503, code: 'NO_BUILD', messages: ['The admin is not built: run `npm run build`'] });
+    app.get('/admin', hint);
+    app.get('/admin/*', hint);
+    app.get('/auth/*', hint);
+    return;
+  }
+  const root = opts.root;
+  await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, decorateReply: true, serve: false });
+  await app.register(fastifyStatic, {
+    root: join(root, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+  const index = async (_req: unknown, reply: { header: (k: string, v: string) => void; sendFile: (f: string) => unknown }) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  };
+  app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/admin'));
+  app.get('/admin', { schema: { hide: true } }, index as never);
+  app.get('/admin/*', { schema: { hide: true } }, index as never);
+  app.get('/auth/*', { schema: { hide: true } }, index as never);
+  app.get('/favicon.svg', { schema: { hide: true } }, async (_req, reply) => reply.sendFile('favicon.svg'));
+}

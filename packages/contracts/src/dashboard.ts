@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { StoreList } from './common.js';
+
+/** Query of the home-dashboard reports (spec admin-dashboard §7): fromTime/toTime ISO instants or YYYY-MM-DD. */
+export const ReportQuery = z.object({
+  fromTime: z.string().min(1, 'fromTime is required'),
+  toTime: z.string().min(1, 'toTime is required'),
+  stores: StoreList,
+  timezone: z.string().optional(),
+});
+export type ReportQuery = z.infer<typeof ReportQuery>;
+
+/** GET /api/reports/total-sales answer: paid sales in major units, 2 decimals. */
+export const TotalSalesResponse = z.object({ total_sales: z.number() });
+/** GET /api/reports/total-orders answer: count of paid orders. */
+export const TotalOrdersResponse = z.object({ total_orders: z.number().int() });
+/** GET /api/helpbase/public/customHTML answer: the store's sanitised homeHtml. */
+export const CustomHtmlResponse = z.object({ homeHtml: z.string() });
+/** GET /api/orders/count answer. */
+export const CountResponse = z.object({ count: z.number().int() });
+export const OrdersCountQuery = z.object({
+  fulfillmentStatus: z.enum(['unfulfilled', 'fulfilled', 'partially_fulfilled']).optional(),
+  financialStatus: z.string().optional(),
+});
