@@ -1,2 +1,3 @@
 export * from './commerce.js';
 export * from './core.js';
+export * from './analytics.js';
