@@ -28,6 +28,7 @@ import authRoutes from './modules/auth/routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import storesRoutes from './modules/stores/routes.js';
+import storefrontHost from './modules/storefront/plugin.js';
 import adminStatic from './modules/web/admin-static.js';
 
 /** The Fastify instance with the zod type provider, as every module receives it. */
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(dashboardRoutes);
   await app.register(catalogRoutes);
 
+  await app.register(storefrontHost);
   const adminDist = opts.adminDist ?? join(import.meta.dirname, '../../admin/dist');
   await app.register(adminStatic, { root: existsSync(adminDist) ? adminDist : null });
   return app as App;

@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './catalog.js';
 export * from './common.js';
 export * from './dashboard.js';
+export * from './storefront.js';

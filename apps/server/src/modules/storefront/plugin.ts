@@ -1,0 +1,141 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import send from '@fastify/send';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../app.js';
+import type { Config } from '../../config.js';
+import { notFound } from '../../lib/errors.js';
+import { loadBootstrap } from './bootstrap.js';
+import { hostWithoutPort, StorefrontHosts, type StorefrontStore } from './host.js';
+import storefrontRoutes from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The shop of a storefront request (set by the host routing hook); null on the admin host. */
+    storefront: StorefrontStore | null;
+  }
+}
+
+/** Where the built storefront lives: STOREFRONT_DIST, else apps/storefront/dist. */
+export function defaultStorefrontDist(): string {
+  return process.env.STOREFRONT_DIST ? resolve(process.env.STOREFRONT_DIST) : join(import.meta.dirname, '../../../../storefront/dist');
+}
+
+/**
+ * The Content-Security-Policy of every storefront response (issue 5 lead notes): framable only by the admin
+ * origin (`frame-ancestors 'self' <adminOrigin>`, no X-Frame-Options). Scripts: the storefront's own bundle and
+ * the merchant's customJs (served from /api/storefront/custom.js, same origin); the public storefront also allows
+ * https scripts the merchant's JS may load, the preview (`?preview=1`) only 'self'.
+ */
+export function storefrontCsp(config: Config, preview: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${preview ? '' : ' https:'}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: http: https:",
+    "media-src 'self' http: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors 'self' ${config.adminOrigin}`,
+  ].join('; ');
+}
+
+/** Paths of the admin face that answer 404 on a storefront host (issue 5 lead notes "Host routing"). */
+export function isAdminPath(path: string): boolean {
+  return (
+    path === '/admin' ||
+    path.startsWith('/admin/') ||
+    path === '/auth' ||
+    path.startsWith('/auth/') ||
+    path === '/api' ||
+    (path.startsWith('/api/') && !path.startsWith('/api/storefront/'))
+  );
+}
+
+/** Escapes JSON for a `<script type="application/json">` element: no `<`, `>`, `&`, U+2028/9 that could end it. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Host routing of the storefront (DESIGN.md "One process, three faces"). Registered at the root (no
+ * encapsulation) before the admin static plugin; an `onRequest` hook decides by `Host`:
+ * - the admin host (localhost, 127.0.0.1, ADMIN_ORIGIN's host): nothing changes, except that
+ *   `/api/storefront/*` answers 404 there;
+ * - a shop's host (a `domains` row or `{handle}.{STOREFRONT_SUFFIX}`): `/api/storefront/*` goes on to its routes
+ *   with `req.storefront` set, `/uploads/*` goes on to the uploads route, other admin paths answer 404, files
+ *   of apps/storefront/dist are served (assets immutable), and every other GET answers index.html with the
+ *   shop's bootstrap inlined (the SPA fallback); security headers are the storefront's (see storefrontCsp);
+ * - `{x}.{STOREFRONT_SUFFIX}` with no such shop: 404.
+ */
+async function storefrontPlugin(app: App, opts: { root?: string }) {
+  const root = opts.root ?? defaultStorefrontDist();
+  const hosts = new StorefrontHosts(app.db, app.config);
+  app.decorateRequest('storefront', null);
+
+  let indexCache: { mtimeMs: number; html: string } | null = null;
+  const readIndex = (): string | null => {
+    const file = join(root, 'index.html');
+    if (!existsSync(file)) return null;
+    const { mtimeMs } = statSync(file);
+    if (!indexCache || indexCache.mtimeMs !== mtimeMs) indexCache = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return indexCache.html;
+  };
+
+  const serveIndex = async (reply: FastifyReply, store: StorefrontStore) => {
+    const html = readIndex();
+    if (!html) {
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Storefront not built</title><p>The storefront is not built: run <code>npm run build</code>.</p>');
+    }
+    const boot = await loadBootstrap(app.db, app.config, store);
+    const tag = `<script id="sf-bootstrap" type="application/json">${jsonForScript(boot)}</script>`;
+    const out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(store.name)}</title>`).replace('</head>', `${tag}</head>`);
+    reply.header('cache-control', 'no-cache');
+    return reply.status(200).type('text/html; charset=utf-8').send(out);
+  };
+
+  const serveFile = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
+    const immutable = path.startsWith('/assets/');
+    const res = await send(req.raw, path, { root, index: false, dotfiles: 'deny', immutable, maxAge: immutable ? '365d' : 0 });
+    if (res.type !== 'file') throw notFound('File');
+    return reply.status(res.statusCode).headers(res.headers).send(res.stream);
+  };
+
+  app.addHook('onRequest', async (req, reply) => {
+    const host = hostWithoutPort(req.headers.host);
+    const path = (req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
+    const store = await hosts.resolve(host);
+    if (!store) {
+      if (path.startsWith('/api/storefront/') || (!hosts.isAdminHost(host) && hosts.isSystemDomainShape(host))) throw notFound('Store');
+      return;
+    }
+    req.storefront = store;
+    const preview = /[?&]preview=1(&|$)/.test(req.url);
+    reply.removeHeader('x-frame-options');
+    reply.header('content-security-policy', storefrontCsp(app.config, preview));
+    if (path.startsWith('/api/storefront/') || path.startsWith('/uploads/')) return;
+    if (isAdminPath(path)) throw notFound('Page');
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw notFound('Page');
+    const last = path.slice(path.lastIndexOf('/') + 1);
+    if (last.includes('.')) return serveFile(req, reply, path);
+    return serveIndex(reply, store);
+  });
+
+  await storefrontRoutes(app);
+}
+// Root scope: the hook sees every route (fastify-plugin's "skip-override", without the extra dependency).
+(storefrontPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+export default storefrontPlugin;

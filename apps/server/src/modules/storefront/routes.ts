@@ -1,0 +1,150 @@
+import {
+  ErrorResponse,
+  StorefrontBootstrap,
+  StorefrontCheckoutBody,
+  StorefrontCollectionResponse,
+  StorefrontCollectionsQuery,
+  StorefrontCollectionsResponse,
+  StorefrontEventsBody,
+  StorefrontEventsResponse,
+  StorefrontOrder,
+  StorefrontPage,
+  StorefrontProduct,
+  StorefrontProductsQuery,
+  StorefrontProductsResponse,
+} from '@backroom/contracts';
+import type { FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import { notFound, tooMany } from '../../lib/errors.js';
+import { customJsOf, getPublishedPage, loadBootstrap } from './bootstrap.js';
+import type { StorefrontStore } from './host.js';
+import { getCollection, getOrder, getProduct, listCollections, listProducts, placeTestOrder, recordEvents } from './service.js';
+
+/** Event batches allowed per IP: 120 a minute (one batch every 2 s per open tab is 30). */
+export const EVENTS_LIMIT_PER_IP = { points: 120, duration: 60 };
+/** Test checkouts allowed per IP: 20 a minute. */
+export const CHECKOUT_LIMIT_PER_IP = { points: 20, duration: 60 };
+
+const errors = { 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
+const tags = ['storefront'];
+const Handle = z.object({ handle: z.string().min(1).max(255) });
+
+/** The request's shop (set by the host routing hook); 404 when the request did not come in on a shop's host. */
+function shopOf(req: FastifyRequest): StorefrontStore {
+  if (!req.storefront) throw notFound('Store');
+  return req.storefront;
+}
+
+async function limit(limiter: RateLimiterMemory, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) throw tooMany(`Too many requests, please try again in ${Math.ceil(e.msBeforeNext / 1000)} seconds`);
+    throw e;
+  }
+}
+
+/**
+ * The public storefront API (issue 5 item 5): `/api/storefront/…` on a shop's host only, no session, the shop
+ * from `Host`. It exposes only what a shopper may see: published products, collections, published pages, menus,
+ * the published theme's config, and accepts events and test-mode checkouts for that shop only.
+ */
+export default async function storefrontRoutes(app: App) {
+  const eventsLimiter = new RateLimiterMemory({ keyPrefix: 'sf-events', ...EVENTS_LIMIT_PER_IP });
+  const checkoutLimiter = new RateLimiterMemory({ keyPrefix: 'sf-checkout', ...CHECKOUT_LIMIT_PER_IP });
+
+  /** The shop, its published theme (config filled with defaults), menus and the admin origin of the preview bridge. */
+  app.get('/api/storefront/shop', { schema: { tags, response: { 200: StorefrontBootstrap, ...errors } } }, async (req) =>
+    loadBootstrap(app.db, app.config, shopOf(req)),
+  );
+
+  /** Published products as cards: of a collection (handle), by title search, sorted, paged (1-based). */
+  app.get(
+    '/api/storefront/products',
+    { schema: { tags, querystring: StorefrontProductsQuery, response: { 200: StorefrontProductsResponse, ...errors } } },
+    async (req) => listProducts(app.db, shopOf(req).id, req.query),
+  );
+
+  /** One published product by handle, with variants, images and collections. */
+  app.get(
+    '/api/storefront/products/:handle',
+    { schema: { tags, params: Handle, response: { 200: StorefrontProduct, ...errors } } },
+    async (req) => getProduct(app.db, shopOf(req).id, req.params.handle),
+  );
+
+  /** Collections with their published-product counts, by title, paged. */
+  app.get(
+    '/api/storefront/collections',
+    { schema: { tags, querystring: StorefrontCollectionsQuery, response: { 200: StorefrontCollectionsResponse, ...errors } } },
+    async (req) => listCollections(app.db, shopOf(req).id, req.query),
+  );
+
+  /** One collection by handle. */
+  app.get(
+    '/api/storefront/collections/:handle',
+    { schema: { tags, params: Handle, response: { 200: StorefrontCollectionResponse, ...errors } } },
+    async (req) => getCollection(app.db, shopOf(req).id, req.params.handle),
+  );
+
+  /** One published page by handle (shipping and return policy pages of the product page, footer links). */
+  app.get(
+    '/api/storefront/pages/:handle',
+    { schema: { tags, params: Handle, response: { 200: StorefrontPage, ...errors } } },
+    async (req) => {
+      const page = await getPublishedPage(app.db, shopOf(req).id, req.params.handle);
+      if (!page) throw notFound('Page');
+      return page;
+    },
+  );
+
+  /** Shopper events, batched; only for this Host's shop; rate-limited per IP. */
+  app.post(
+    '/api/storefront/events',
+    {
+      bodyLimit: 64 * 1024,
+      schema: { tags, body: StorefrontEventsBody, response: { 200: StorefrontEventsResponse, ...errors } },
+    },
+    async (req) => {
+      const shop = shopOf(req);
+      await limit(eventsLimiter, req.ip);
+      return { accepted: await recordEvents(app.db, shop.id, req.body) };
+    },
+  );
+
+  /** Test-mode checkout: a paid order and a `purchased` event in one transaction; answers the order. */
+  app.post(
+    '/api/storefront/checkout',
+    { schema: { tags, body: StorefrontCheckoutBody, response: { 200: StorefrontOrder, ...errors } } },
+    async (req) => {
+      const shop = shopOf(req);
+      await limit(checkoutLimiter, req.ip);
+      return placeTestOrder(app.db, app.config, shop, req.body);
+    },
+  );
+
+  /** A placed order for its thank-you page, with the token the checkout answered. */
+  app.get(
+    '/api/storefront/orders/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ token: z.string().max(64) }),
+        response: { 200: StorefrontOrder, ...errors },
+      },
+    },
+    async (req) => getOrder(app.db, app.config, shopOf(req).id, req.params.id, req.query.token),
+  );
+
+  /**
+   * The merchant's checkout customJs of the published theme as a script (theme-editor §3 Checkout). The storefront
+   * loads it only on the public site, never in the preview; it is served from the shop's origin only.
+   */
+  app.get('/api/storefront/custom.js', { schema: { tags, hide: true } }, async (req, reply) => {
+    const js = await customJsOf(app.db, app.config, shopOf(req));
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/javascript; charset=utf-8').send(js);
+  });
+}

@@ -1,0 +1,357 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  collectionProducts,
+  collections,
+  customers,
+  domains,
+  orders,
+  productImages,
+  products,
+  productVariants,
+  storefrontEvents,
+} from '../../db/schema/index.js';
+import { createTestApp, makeStore, makeUser, type TestContext } from '../../test/harness.js';
+import { EVENTS_LIMIT_PER_IP } from './routes.js';
+
+const dist = mkdtempSync(join(tmpdir(), 'sf-dist-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+writeFileSync(join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
+process.env.STOREFRONT_DIST = dist;
+
+let t: TestContext;
+let shop: { id: string; handle: string };
+let other: { id: string; handle: string };
+let host: string;
+const ids = { shirt: '', shirtS: '', shirtM: '', hidden: '', hiddenV: '', foreignV: '', col: '' };
+
+async function product(storeId: string, handle: string, title: string, prices: number[], published = true) {
+  const [p] = await t.db
+    .insert(products)
+    .values({ storeId, handle, title, published, bodyHtml: '<p>Soft</p><script>alert(1)</script>' })
+    .returning();
+  const vs = await t.db
+    .insert(productVariants)
+    .values(
+      prices.map((priceCents, i) => ({
+        storeId,
+        productId: p!.id,
+        position: i + 1,
+        option1: `S${i}`,
+        priceCents,
+        compareAtPriceCents: priceCents + 500,
+      })),
+    )
+    .returning();
+  await t.db.insert(productImages).values({ storeId, productId: p!.id, src: `/uploads/${handle}.jpg`, position: 1 });
+  return { p: p!, vs };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await makeUser(t.db);
+  shop = await makeStore(t.db, t.config, { ownerId: owner.id, name: 'Shop <One>' });
+  other = await makeStore(t.db, t.config, { ownerId: owner.id });
+  host = `${shop.handle}.localhost:3000`;
+  const shirt = await product(shop.id, 'shirt', 'Linen Shirt', [2500, 3000]);
+  ids.shirt = shirt.p.id;
+  ids.shirtS = shirt.vs[0]!.id;
+  ids.shirtM = shirt.vs[1]!.id;
+  const hidden = await product(shop.id, 'hidden', 'Hidden Hat', [900], false);
+  ids.hidden = hidden.p.id;
+  ids.hiddenV = hidden.vs[0]!.id;
+  await product(shop.id, 'sock', 'Wool Sock', [500]);
+  const foreign = await product(other.id, 'shirt', 'Other Shirt', [100]);
+  ids.foreignV = foreign.vs[0]!.id;
+  const [c] = await t.db.insert(collections).values({ storeId: shop.id, handle: 'tops', title: 'Tops' }).returning();
+  ids.col = c!.id;
+  await t.db.insert(collectionProducts).values([
+    { collectionId: c!.id, productId: ids.shirt, position: 1 },
+    { collectionId: c!.id, productId: ids.hidden, position: 2 },
+  ]);
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, h = host) => t.app.inject({ method: 'GET', url, headers: { host: h } });
+const post = (url: string, payload: unknown, h = host, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { host: h }, remoteAddress: ip });
+
+describe('host routing (DESIGN.md "One process, three faces")', () => {
+  it('serves the public API on the shop host and 404 on the admin host', async () => {
+    const r = await get('/api/storefront/shop');
+    expect(r.statusCode).toBe(200);
+    expect(r.json().shop).toMatchObject({ id: shop.id, handle: shop.handle, domain: `${shop.handle}.localhost` });
+    expect(r.json().adminOrigin).toBe(t.config.adminOrigin);
+    for (const h of ['localhost:3000', '127.0.0.1:3000', 'localhost']) expect((await get('/api/storefront/shop', h)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for admin paths on a shop host', async () => {
+    for (const p of ['/admin', '/admin/orders', '/auth/login', '/api/health', '/api/auth/login', '/api/docs']) {
+      expect((await get(p)).statusCode, p).toBe(404);
+    }
+    const login = await post('/api/auth/login', { email: 'a@b.c', password: 'x' });
+    expect(login.statusCode).toBe(404);
+  });
+
+  it('answers 404 on {x}.localhost when no shop has that handle, and routes a custom domain row', async () => {
+    expect((await get('/', 'nope-shop.localhost:3000')).statusCode).toBe(404);
+    expect((await get('/api/storefront/shop', 'nope-shop.localhost:3000')).statusCode).toBe(404);
+    await t.db.insert(domains).values({ storeId: other.id, host: 'shop.example.com', domainType: 'Custom' });
+    const r = await get('/api/storefront/shop', 'shop.example.com');
+    expect(r.statusCode).toBe(200);
+    expect(r.json().shop.id).toBe(other.id);
+  });
+
+  it('serves index.html with the bootstrap for any page path, and frames only from the admin origin', async () => {
+    const r = await get('/products/shirt?preview=1');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/html');
+    expect(r.headers['x-frame-options']).toBeUndefined();
+    expect(r.headers['content-security-policy']).toContain(`frame-ancestors 'self' ${t.config.adminOrigin}`);
+    expect(r.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(r.body).toContain('<title>Shop &#60;One&#62;</title>');
+    const m = /<script id="sf-bootstrap" type="application\/json">(.*?)<\/script>/.exec(r.body);
+    expect(m).not.toBeNull();
+    expect(m![1]).not.toContain('<');
+    expect(JSON.parse(m![1]!).shop.name).toBe('Shop <One>');
+    const pub = await get('/');
+    expect(pub.statusCode).toBe(200);
+    expect(pub.headers['content-security-policy']).toContain("script-src 'self' https:");
+  });
+
+  it('serves built assets from the dist folder and 404 for a missing file', async () => {
+    const a = await get('/assets/app-abc.js');
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['cache-control']).toContain('immutable');
+    expect(a.body).toBe('console.log(1)');
+    expect((await get('/assets/missing.js')).statusCode).toBe(404);
+    expect((await get('/assets/../../etc/passwd.txt')).statusCode).toBe(404);
+  });
+
+  it('keeps the admin host free of the storefront', async () => {
+    const r = await get('/', 'localhost:3000');
+    expect(r.body).not.toContain('sf-bootstrap');
+    expect(r.headers['x-frame-options']).toBeDefined();
+  });
+});
+
+describe('public catalog: only what a shopper may see', () => {
+  it('lists published products of this shop only, cheapest variant priced', async () => {
+    const r = await get('/api/storefront/products');
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.total).toBe(2);
+    expect(body.products.map((p: { handle: string }) => p.handle).sort()).toEqual(['shirt', 'sock']);
+    const shirt = body.products.find((p: { handle: string }) => p.handle === 'shirt');
+    expect(shirt).toMatchObject({ priceCents: 2500, compareAtPriceCents: 3000, variantId: ids.shirtS, imageSrc: '/uploads/shirt.jpg' });
+  });
+
+  it('filters by collection, search and pages', async () => {
+    const c = (await get('/api/storefront/products?collection=tops')).json();
+    expect(c.products.map((p: { handle: string }) => p.handle)).toEqual(['shirt']);
+    expect((await get('/api/storefront/products?collection=nope')).statusCode).toBe(404);
+    const s = (await get('/api/storefront/products?search=wool')).json();
+    expect(s.products.map((p: { handle: string }) => p.handle)).toEqual(['sock']);
+    const p2 = (await get('/api/storefront/products?limit=1&page=2&sort=price-asc')).json();
+    expect(p2.products.map((p: { handle: string }) => p.handle)).toEqual(['shirt']);
+    const bad = await get('/api/storefront/products?limit=500');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().messages[0]).toContain('limit');
+  });
+
+  it('shows a published product with sanitised HTML, hides unpublished and foreign ones', async () => {
+    const r = await get('/api/storefront/products/shirt');
+    expect(r.statusCode).toBe(200);
+    expect(r.json().title).toBe('Linen Shirt');
+    expect(r.json().bodyHtml).toBe('<p>Soft</p>');
+    expect(r.json().variants.map((v: { title: string }) => v.title)).toEqual(['S0', 'S1']);
+    expect(r.json().collections).toEqual([{ handle: 'tops', title: 'Tops' }]);
+    expect((await get('/api/storefront/products/hidden')).statusCode).toBe(404);
+    const otherHost = `${other.handle}.localhost`;
+    expect((await get('/api/storefront/products/shirt', otherHost)).json().title).toBe('Other Shirt');
+  });
+
+  it('counts only published products in a collection', async () => {
+    const r = await get('/api/storefront/collections/tops');
+    expect(r.json()).toMatchObject({ handle: 'tops', title: 'Tops', productsCount: 1, imageSrc: '/uploads/shirt.jpg' });
+    const list = (await get('/api/storefront/collections?search=top')).json();
+    expect(list.total).toBe(1);
+    expect((await get('/api/storefront/collections/nope')).statusCode).toBe(404);
+  });
+});
+
+describe('events (issue 5 item 5)', () => {
+  it('stores a batch for the Host shop only', async () => {
+    const r = await post('/api/storefront/events', [
+      { type: 'view_store', visitorSessionId: 'visitor-aaaa-1' },
+      { type: 'add_to_cart', visitorSessionId: 'visitor-aaaa-1', occurredAt: new Date(Date.now() - 60_000).toISOString() },
+    ]);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ accepted: 2 });
+    const mine = await t.db.select().from(storefrontEvents).where(eq(storefrontEvents.visitorSessionId, 'visitor-aaaa-1'));
+    expect(mine.map((e) => [e.storeId, e.type]).sort()).toEqual([
+      [shop.id, 'add_to_cart'],
+      [shop.id, 'view_store'],
+    ]);
+  });
+
+  it('rejects purchased, bad session ids, old timestamps, empty batches and the admin host', async () => {
+    const bad = await post('/api/storefront/events', [{ type: 'purchased', visitorSessionId: 'visitor-aaaa-1' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().messages[0]).toMatch(/^body\.0\.type/);
+    expect((await post('/api/storefront/events', [{ type: 'view_store', visitorSessionId: 'x' }])).statusCode).toBe(400);
+    const old = await post('/api/storefront/events', [
+      { type: 'view_store', visitorSessionId: 'visitor-aaaa-2', occurredAt: new Date(Date.now() - 25 * 3600_000).toISOString() },
+    ]);
+    expect(old.statusCode).toBe(400);
+    expect(old.json().messages).toEqual(['body.0.occurredAt: must be within the last 24 hours']);
+    expect((await post('/api/storefront/events', [])).statusCode).toBe(400);
+    expect(
+      (await post('/api/storefront/events', [{ type: 'view_store', visitorSessionId: 'visitor-aaaa-3' }], 'localhost:3000')).statusCode,
+    ).toBe(404);
+  });
+
+  it('rate-limits per IP', async () => {
+    const ev = [{ type: 'view_store', visitorSessionId: 'visitor-rate-1' }];
+    for (let i = 0; i < EVENTS_LIMIT_PER_IP.points; i++) {
+      expect((await post('/api/storefront/events', ev, host, '10.9.9.9')).statusCode).toBe(200);
+    }
+    const r = await post('/api/storefront/events', ev, host, '10.9.9.9');
+    expect(r.statusCode).toBe(429);
+    expect((await post('/api/storefront/events', ev, host, '10.9.9.10')).statusCode).toBe(200);
+  });
+});
+
+describe('test-mode checkout (issue 5 item 5)', () => {
+  const customer = {
+    email: 'Ann@Example.test',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    address1: '1 Main St',
+    city: 'Austin',
+    zip: '78701',
+    country: 'US',
+  };
+
+  it('creates a paid order priced from the database and a purchased event', async () => {
+    const r = await post('/api/storefront/checkout', {
+      lines: [
+        { variantId: ids.shirtM, quantity: 2, priceCents: 1 },
+        { variantId: ids.shirtS, quantity: 1 },
+      ],
+      customer,
+      note: 'Gift wrap',
+      visitorSessionId: 'visitor-buy-1',
+    });
+    expect(r.statusCode).toBe(200);
+    const o = r.json();
+    expect(o).toMatchObject({
+      orderNumber: 1001,
+      orderName: '#1001',
+      subtotalCents: 8500,
+      shippingCents: 0,
+      grandTotalCents: 8500,
+      financialStatus: 'paid',
+      paymentName: 'Test gateway',
+      customer: { name: 'Ann Lee', email: 'ann@example.test' },
+      shippingAddress: '1 Main St, 78701 Austin, US',
+      note: 'Gift wrap',
+    });
+    expect(
+      o.lines.map((l: { variantTitle: string; quantity: number; priceCents: number }) => [l.variantTitle, l.quantity, l.priceCents]),
+    ).toEqual([
+      ['S1', 2, 3000],
+      ['S0', 1, 2500],
+    ]);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(row).toMatchObject({
+      storeId: shop.id,
+      financialStatus: 'paid',
+      fulfillmentStatus: 'unfulfilled',
+      paymentName: 'Test gateway',
+      paymentSource: { card: { type: 'visa' } },
+      sourceName: 'online_store',
+      visitorSessionId: 'visitor-buy-1',
+    });
+    expect(row!.capturedDate).toBeInstanceOf(Date);
+    const ev = await t.db
+      .select()
+      .from(storefrontEvents)
+      .where(and(eq(storefrontEvents.visitorSessionId, 'visitor-buy-1'), eq(storefrontEvents.type, 'purchased')));
+    expect(ev).toHaveLength(1);
+    const cs = await t.db.select().from(customers).where(eq(customers.storeId, shop.id));
+    expect(cs.map((c) => c.email)).toEqual(['ann@example.test']);
+  });
+
+  it('numbers orders per store, reuses the customer, and reloads the thank-you page by token only', async () => {
+    const r = await post('/api/storefront/checkout', {
+      lines: [{ variantId: ids.shirtS, quantity: 1 }],
+      customer,
+      visitorSessionId: 'visitor-buy-2',
+    });
+    expect(r.json().orderName).toBe('#1002');
+    expect(await t.db.select().from(customers).where(eq(customers.storeId, shop.id))).toHaveLength(1);
+    const { id, token } = r.json();
+    const ok = await get(`/api/storefront/orders/${id}?token=${token}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().orderName).toBe('#1002');
+    expect((await get(`/api/storefront/orders/${id}?token=${'x'.repeat(32)}`)).statusCode).toBe(404);
+    expect((await get(`/api/storefront/orders/${id}?token=${token}`, `${other.handle}.localhost`)).statusCode).toBe(404);
+  });
+
+  it('refuses variants of another store or of unpublished products, and bad input, with nothing written', async () => {
+    const before = (await t.db.select().from(orders)).length;
+    const foreign = await post('/api/storefront/checkout', {
+      lines: [{ variantId: ids.foreignV, quantity: 1 }],
+      customer,
+      visitorSessionId: 'visitor-buy-3',
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().messages).toEqual(['lines.0.variantId: not a product of this store']);
+    const hidden = await post('/api/storefront/checkout', {
+      lines: [
+        { variantId: ids.shirtS, quantity: 1 },
+        { variantId: ids.hiddenV, quantity: 1 },
+      ],
+      customer,
+      visitorSessionId: 'visitor-buy-3',
+    });
+    expect(hidden.json().messages).toEqual(['lines.1.variantId: not a product of this store']);
+    const qty = await post('/api/storefront/checkout', {
+      lines: [{ variantId: ids.shirtS, quantity: 100 }],
+      customer,
+      visitorSessionId: 'visitor-buy-3',
+    });
+    expect(qty.statusCode).toBe(400);
+    expect(qty.json().messages[0]).toMatch(/^body\.lines\.0\.quantity/);
+    const email = await post('/api/storefront/checkout', {
+      lines: [{ variantId: ids.shirtS, quantity: 1 }],
+      customer: { ...customer, email: 'nope' },
+      visitorSessionId: 'visitor-buy-3',
+    });
+    expect(email.json().messages[0]).toMatch(/^body\.customer\.email/);
+    expect((await t.db.select().from(orders)).length).toBe(before);
+    const purchased = await t.db.select().from(storefrontEvents).where(eq(storefrontEvents.visitorSessionId, 'visitor-buy-3'));
+    expect(purchased).toHaveLength(0);
+  });
+
+  it('keeps order numbers unique under concurrent checkouts', async () => {
+    const rs = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        post(
+          '/api/storefront/checkout',
+          { lines: [{ variantId: ids.shirtS, quantity: 1 }], customer, visitorSessionId: `visitor-par-${i}x` },
+          host,
+          `10.1.1.${i}`,
+        ),
+      ),
+    );
+    expect(rs.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const nums = rs.map((r) => r.json().orderNumber).sort();
+    expect(new Set(nums).size).toBe(5);
+  });
+});
