@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { OutboxMail } from '@backroom/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
+
+/** A plain-text mail the product sends (password reset, staff invitation). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mails: over SMTP when SMTP_URL is set, else into the local outbox `DATA_DIR/outbox`. */
+export interface Mailer {
+  /** Where mails go: 'smtp' or 'outbox'. */
+  readonly kind: 'smtp' | 'outbox';
+  /** Sends one mail; rejects when the SMTP server or the disk fails. */
+  send(msg: MailMessage): Promise<void>;
+}
+
+/** The outbox folder of a config: `${DATA_DIR}/outbox`. */
+export const outboxDir = (config: Config) => join(config.dataDir, 'outbox');
+
+/** The http(s) addresses in a text, in order (used to list a mail's links in the development outbox). */
+export const linksIn = (text: string) => text.match(/https?:\/\/[^\s<>"']+/g) ?? [];
+
+/**
+ * Builds the mailer of a config. With SMTP_URL, mails go through nodemailer's SMTP transport. Without it,
+ * each mail is rendered by nodemailer as an RFC 822 message and written to `DATA_DIR/outbox/{time}-{id}.eml`,
+ * with a `.json` twin (to, subject, text, links, date) for the development outbox listing, and one log line.
+ */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(msg) {
+        await transport.sendMail({ from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text });
+        log.info({ to: msg.to, subject: msg.subject }, 'mail sent over SMTP');
+      },
+    };
+  }
+  const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(msg) {
+      const dir = outboxDir(config);
+      await mkdir(dir, { recursive: true });
+      const info = await render.sendMail({ from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text });
+      const date = new Date();
+      const base = `${date.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+      const meta: OutboxMail = {
+        file: `${base}.eml`,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        links: linksIn(msg.text),
+        date: date.toISOString(),
+      };
+      await writeFile(join(dir, `${base}.eml`), info.message as Buffer, { mode: 0o600 });
+      await writeFile(join(dir, `${base}.json`), JSON.stringify(meta, null, 2), { mode: 0o600 });
+      log.info(
+        { to: msg.to, subject: msg.subject, file: join(dir, `${base}.eml`) },
+        'mail written to the local outbox (SMTP_URL is not set)',
+      );
+    },
+  };
+}
+
+/** The newest `limit` mails of the outbox, newest first (empty when the folder does not exist). */
+export async function readOutbox(dir: string, limit = 50): Promise<OutboxMail[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  names.sort().reverse();
+  const out: OutboxMail[] = [];
+  for (const n of names.slice(0, limit)) {
+    try {
+      out.push(JSON.parse(await readFile(join(dir, n), 'utf8')) as OutboxMail);
+    } catch {
+      // A mail being written right now: skip it.
+    }
+  }
+  return out;
+}

@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  AddStaffBody,
+  AddStaffResponse,
+  AllPermissionResponse,
+  ChangePasswordBody,
+  ErrorResponse,
+  HistoryQuery,
+  HistoryResponse,
+  MessageResponse,
+  PROFILE_PICTURE_MAX_BYTES,
+  Profile,
+  RevokeResponse,
+  STAFF_SCOPE,
+  StaffIdParams,
+  StaffIdQuery,
+  StaffInfo,
+  StaffListResponse,
+  StaffMember,
+  scopeGroups,
+  UpdateProfileBody,
+  UpdateStaffBody,
+} from '@backroom/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import { uploads, users } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound, tooMany } from '../../lib/errors.js';
+import { hasScope } from '../../lib/guard.js';
+import { requestMeta } from '../../lib/request-meta.js';
+import { mailerFor } from '../auth-extra/service.js';
+import {
+  addStaff,
+  type Caller,
+  changePassword,
+  deleteStaff,
+  getProfile,
+  history,
+  listStaff,
+  revokeAllStaff,
+  revokeStaff,
+  staffInfo,
+  updateProfile,
+  updateStaff,
+} from './service.js';
+
+/** Password-change attempts: 10 per 15 minutes per user (guards the current-password check against guessing). */
+export const CHANGE_PASSWORD_LIMIT = { points: 10, duration: 15 * 60 };
+
+/** Kind of an image by its first bytes (PNG, JPEG, GIF, WebP); null for anything else (SVG included: it can run script). */
+export function sniffImage(b: Buffer): { ext: 'png' | 'jpg' | 'gif' | 'webp'; type: string } | null {
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { ext: 'png', type: 'image/png' };
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { ext: 'jpg', type: 'image/jpeg' };
+  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1'))) return { ext: 'gif', type: 'image/gif' };
+  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP')
+    return { ext: 'webp', type: 'image/webp' };
+  return null;
+}
+
+const PICTURE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const PictureParams = z.object({ name: z.string().regex(/^[a-f0-9-]{36}\.(png|jpg|webp|gif)$/, 'name must be a picture file name') });
+
+const caller = (req: FastifyRequest): Caller => ({ userId: req.auth.userId, email: req.auth.email, membership: req.auth.membership });
+
+/**
+ * Staff, permissions, profile and security history (spec admin-dashboard §6, §7 "Authentication and staff").
+ * Staff routes need the `store` scope (STAFF_SCOPE, the Member screen's) and changes need the owner or admin role.
+ * Every staff query is scoped to the X-Store-Id store: a person of another store answers 404.
+ */
+export default async function staffRoutes(app: App) {
+  const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+  const mailer = mailerFor(app.config, app.log);
+  const pictureDir = join(app.config.dataDir, 'uploads', 'avatars');
+  const passwordLimiter = new RateLimiterMemory({ keyPrefix: 'change-password', ...CHANGE_PASSWORD_LIMIT });
+
+  /** GET /api/auth/all-permission → every scope grouped as in the menu: {groups: [{group, scopes: [{scope, title}]}]}. */
+  app.get(
+    '/api/auth/all-permission',
+    {
+      preHandler: app.guard({ scope: null, store: false }),
+      schema: { tags: ['staff'], response: { 200: AllPermissionResponse, ...errors } },
+    },
+    async () => ({ groups: scopeGroups() }),
+  );
+
+  /** GET /api/auth/store-permission → the caller's role and effective scopes in the X-Store-Id store. */
+  app.get(
+    '/api/auth/store-permission',
+    { preHandler: app.guard({ scope: null }), schema: { tags: ['staff'], response: { 200: StaffInfo, ...errors } } },
+    async (req) => staffInfo(app.db, req.auth.storeId, req.auth.userId),
+  );
+
+  /** GET /api/users/store-staffs → {staffs, canManage}: the store's members, owner first. Scope: store. */
+  app.get(
+    '/api/users/store-staffs',
+    { preHandler: app.guard({ scope: STAFF_SCOPE }), schema: { tags: ['staff'], response: { 200: StaffListResponse, ...errors } } },
+    async (req) => ({
+      staffs: await listStaff(app.db, req.auth.storeId),
+      canManage: req.auth.membership.isStoreOwner || req.auth.membership.isStoreAdmin,
+    }),
+  );
+
+  /**
+   * GET /api/users/store-staff-info?staff_id= → {id, email, firstName, lastName, isStoreOwner, isStoreAdmin, scopes}
+   * (spec §6). Any member may read their own; reading another member needs the `store` scope (403).
+   */
+  app.get(
+    '/api/users/store-staff-info',
+    {
+      preHandler: app.guard({ scope: null }),
+      schema: { tags: ['staff'], querystring: StaffIdQuery, response: { 200: StaffInfo, ...errors } },
+    },
+    async (req) => {
+      if (req.query.staff_id !== req.auth.userId && !hasScope(req.auth.membership.scopes, STAFF_SCOPE)) throw forbidden();
+      return staffInfo(app.db, req.auth.storeId, req.query.staff_id);
+    },
+  );
+
+  /** POST /api/users/add-store-staff → {staff, created, invited, messages}. Owner/admin; 409 when already a member. */
+  app.post(
+    '/api/users/add-store-staff',
+    {
+      preHandler: app.guard({ scope: STAFF_SCOPE }),
+      schema: { tags: ['staff'], body: AddStaffBody, response: { 200: AddStaffResponse, ...errors, 409: ErrorResponse } },
+    },
+    async (req) => addStaff(app.db, app.config, mailer, caller(req), req.auth.storeId, req.body),
+  );
+
+  /** PUT /api/users/update-store-staff/{id} {scopes?, isStoreAdmin?} → the updated StaffMember. */
+  app.put(
+    '/api/users/update-store-staff/:id',
+    {
+      preHandler: app.guard({ scope: STAFF_SCOPE }),
+      schema: { tags: ['staff'], params: StaffIdParams, body: UpdateStaffBody, response: { 200: StaffMember, ...errors } },
+    },
+    async (req) => updateStaff(app.db, caller(req), req.auth.storeId, req.params.id, req.body),
+  );
+
+  /** DELETE /api/users/logout-all-staff-account → {ok, revoked}: signs out every member the caller may manage. */
+  app.delete(
+    '/api/users/logout-all-staff-account',
+    { preHandler: app.guard({ scope: STAFF_SCOPE }), schema: { tags: ['staff'], response: { 200: RevokeResponse, ...errors } } },
+    async (req) => {
+      const revoked = await revokeAllStaff(app.db, caller(req), req.auth.storeId, requestMeta(req));
+      return { ok: true as const, revoked, messages: [`Signed out ${revoked} session${revoked === 1 ? '' : 's'} of your staff`] };
+    },
+  );
+
+  /** DELETE /api/users/logout-staff-account/{id} → {ok, revoked}: signs one member out everywhere. */
+  app.delete(
+    '/api/users/logout-staff-account/:id',
+    {
+      preHandler: app.guard({ scope: STAFF_SCOPE }),
+      schema: { tags: ['staff'], params: StaffIdParams, response: { 200: RevokeResponse, ...errors } },
+    },
+    async (req) => {
+      const revoked = await revokeStaff(app.db, caller(req), req.auth.storeId, req.params.id, requestMeta(req));
+      return { ok: true as const, revoked, messages: [`Signed out ${revoked} session${revoked === 1 ? '' : 's'}`] };
+    },
+  );
+
+  /** DELETE /api/users/delete-staff-account?staff_id= → {ok}: removes the person from this store. */
+  app.delete(
+    '/api/users/delete-staff-account',
+    {
+      preHandler: app.guard({ scope: STAFF_SCOPE }),
+      schema: { tags: ['staff'], querystring: StaffIdQuery, response: { 200: MessageResponse, ...errors } },
+    },
+    async (req) => {
+      await deleteStaff(app.db, caller(req), req.auth.storeId, req.query.staff_id);
+      return { ok: true as const, messages: ['The staff member was removed from this store'] };
+    },
+  );
+
+  /** PUT /api/users {firstName, lastName, profilePicture?} → the caller's Profile. */
+  app.put(
+    '/api/users',
+    {
+      preHandler: app.guard({ scope: null, store: false }),
+      schema: { tags: ['profile'], body: UpdateProfileBody, response: { 200: Profile, ...errors } },
+    },
+    async (req) => updateProfile(app.db, req.auth.userId, req.body),
+  );
+
+  /**
+   * POST /api/users/profile-picture (multipart, field `file`: PNG, JPEG, GIF or WebP, at most 2 MB, recognised by
+   * its bytes) → the caller's Profile with `profilePicture` = `/api/users/profile-picture/{uuid}.{ext}`. The file is
+   * kept in DATA_DIR/uploads/avatars. 400 naming `file` for a missing, too large or non-image upload.
+   */
+  app.post(
+    '/api/users/profile-picture',
+    { preHandler: app.guard({ scope: null, store: false }), schema: { tags: ['profile'], response: { 200: Profile, ...errors } } },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest('file: must be sent as multipart/form-data');
+      const part = await req.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES } });
+      if (!part) throw badRequest('file: is required');
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (e) {
+        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('file: must be at most 2 MB');
+        throw e;
+      }
+      if (part.file.truncated) throw badRequest('file: must be at most 2 MB');
+      if (data.length === 0) throw badRequest('file: is empty');
+      const kind = sniffImage(data);
+      if (!kind) throw badRequest('file: must be a PNG, JPEG, GIF or WebP image');
+      const name = `${randomUUID()}.${kind.ext}`;
+      await mkdir(pictureDir, { recursive: true });
+      await writeFile(join(pictureDir, name), data);
+      await app.db.insert(uploads).values({ storeId: null, path: `avatars/${name}`, contentType: kind.type, bytes: data.length });
+      await app.db
+        .update(users)
+        .set({ profilePicture: `/api/users/profile-picture/${name}` })
+        .where(eq(users.id, req.auth.userId));
+      return getProfile(app.db, req.auth.userId);
+    },
+  );
+
+  /** GET /api/users/profile-picture/{name} → the image bytes (public: <img> cannot send a token; names are random). */
+  app.get('/api/users/profile-picture/:name', { schema: { tags: ['profile'], params: PictureParams } }, async (req, reply) => {
+    const file = join(pictureDir, req.params.name);
+    const st = await stat(file).catch(() => null);
+    if (!st?.isFile()) throw notFound('Picture');
+    const ext = req.params.name.split('.').pop()!;
+    reply
+      .header('content-type', PICTURE_TYPES[ext]!)
+      .header('content-length', st.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-security-policy', "default-src 'none'");
+    return reply.send(createReadStream(file));
+  });
+
+  /** PUT /api/users/change-password {currentPassword, newPassword} → {ok, messages}; ends the caller's OTHER sessions. */
+  app.put(
+    '/api/users/change-password',
+    {
+      preHandler: app.guard({ scope: null, store: false }),
+      schema: { tags: ['profile'], body: ChangePasswordBody, response: { 200: RevokeResponse, ...errors, 429: ErrorResponse } },
+    },
+    async (req) => {
+      try {
+        await passwordLimiter.consume(req.auth.userId);
+      } catch (e) {
+        if (e instanceof RateLimiterRes)
+          throw tooMany(`Too many attempts, please try again in ${Math.ceil(e.msBeforeNext / 1000)} seconds`);
+        throw e;
+      }
+      const revoked = await changePassword(app.db, req.auth.userId, req.auth.sessionId, req.body, requestMeta(req));
+      return {
+        ok: true as const,
+        revoked,
+        messages: [
+          revoked > 0
+            ? `Your password was changed and ${revoked} other session${revoked === 1 ? ' was' : 's were'} signed out`
+            : 'Your password was changed',
+        ],
+      };
+    },
+  );
+
+  /** GET /api/auth/history/?page&limit → the caller's sign-ins, failures, password changes and revocations, paged. */
+  for (const url of ['/api/auth/history', '/api/auth/history/']) {
+    app.get(
+      url,
+      {
+        preHandler: app.guard({ scope: null, store: false }),
+        schema: { tags: ['profile'], querystring: HistoryQuery, response: { 200: HistoryResponse, ...errors } },
+      },
+      async (req) => history(app.db, req.auth.userId, req.query.page, req.query.limit),
+    );
+  }
+}

@@ -1,0 +1,393 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AddStaffBody,
+  AUTH_EVENT_TYPES,
+  type ChangePasswordBody,
+  INVITE_TOKEN_TTL_MS,
+  SCOPES,
+  type Scope,
+  type StaffInfo,
+  type StaffMember,
+  type UpdateProfileBody,
+  type UpdateStaffBody,
+} from '@backroom/contracts';
+import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import { type Db, rows, sql } from '../../db/client.js';
+import { authEvents, sessions, storeMemberships, stores, users } from '../../db/schema/index.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { effectiveScopes, type Membership } from '../../lib/guard.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { type Meta, recordAuthEvent, revokeSessions } from '../auth/service.js';
+import type { Mailer } from '../auth-extra/mail.js';
+import { createPasswordToken, resetLink } from '../auth-extra/service.js';
+
+/** The caller of a staff call: who they are and their membership in the request's store. */
+export interface Caller {
+  userId: string;
+  email: string;
+  membership: Membership;
+}
+
+/** A membership as stored (granted scopes, not effective ones). */
+interface Target {
+  userId: string;
+  isStoreOwner: boolean;
+  isStoreAdmin: boolean;
+  scopes: string[];
+}
+
+/** Messages of the 403 answers of staff management (spec §6 roles; decided where the spec says "not shown"). */
+export const STAFF_ERRORS = {
+  notManager: 'Only the store owner or an admin can manage staff',
+  self: 'You cannot change your own permissions',
+  owner: 'The store owner cannot be changed, signed out or removed by others',
+  adminByAdmin: 'Only the store owner can change an admin',
+  grantAdmin: 'Only the store owner can grant or remove the admin role',
+  lacking: (s: string[]) => `You cannot grant permissions you do not have: ${s.join(', ')}`,
+} as const;
+
+const isManager = (m: Membership) => m.isStoreOwner || m.isStoreAdmin;
+
+/** Throws 403 unless the caller is the store's owner or an admin. */
+export function assertManager(caller: Caller) {
+  if (!isManager(caller.membership)) throw forbidden(STAFF_ERRORS.notManager);
+}
+
+/**
+ * Why `caller` may not change, sign out or remove `target`, or null when allowed. Rules: owners/admins only;
+ * never oneself (no self-escalation); never the owner; an admin only by the owner.
+ */
+export function manageRefusal(caller: Caller, target: Target): string | null {
+  if (!isManager(caller.membership)) return STAFF_ERRORS.notManager;
+  if (target.userId === caller.userId) return STAFF_ERRORS.self;
+  if (target.isStoreOwner) return STAFF_ERRORS.owner;
+  if (target.isStoreAdmin && !caller.membership.isStoreOwner) return STAFF_ERRORS.adminByAdmin;
+  return null;
+}
+
+/** De-duplicated scopes in the order of SCOPES; throws 403 naming the scopes the caller lacks (nobody grants more). */
+export function grantableScopes(caller: Caller, wanted: Scope[]): Scope[] {
+  const lacking = wanted.filter((s) => !caller.membership.scopes.includes(s));
+  if (lacking.length) throw forbidden(STAFF_ERRORS.lacking([...new Set(lacking)]));
+  return SCOPES.filter((s) => wanted.includes(s));
+}
+
+async function targetOf(db: Db, storeId: string, userId: string): Promise<Target> {
+  const [m] = await db
+    .select({
+      userId: storeMemberships.userId,
+      isStoreOwner: storeMemberships.isStoreOwner,
+      isStoreAdmin: storeMemberships.isStoreAdmin,
+      scopes: storeMemberships.scopes,
+    })
+    .from(storeMemberships)
+    .where(and(eq(storeMemberships.storeId, storeId), eq(storeMemberships.userId, userId)));
+  if (!m) throw notFound('Staff');
+  return m;
+}
+
+const iso = (v: unknown) => (v == null ? null : new Date(v as string | Date).toISOString());
+
+/**
+ * The members of one store (GET /api/users/store-staffs), owner first, then admins, then by date added. Each row
+ * carries the last successful sign-in and the count of open sessions. Shape: contracts StaffMember.
+ */
+export async function listStaff(db: Db, storeId: string, onlyUserId?: string): Promise<StaffMember[]> {
+  const r = await rows<{
+    id: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    profile_picture: string | null;
+    is_store_owner: boolean;
+    is_store_admin: boolean;
+    scopes: string[];
+    created_at: Date | string;
+    last_sign_in_at: Date | string | null;
+    active_sessions: number;
+  }>(
+    db,
+    sql`select u.id, u.email, u.first_name, u.last_name, u.profile_picture, m.is_store_owner, m.is_store_admin, m.scopes,
+               m.created_at,
+               (select max(e.created_at) from auth_events e where e.user_id = u.id and e.type = 'sign_in') as last_sign_in_at,
+               (select count(*) from sessions s
+                 where s.user_id = u.id and s.revoked_at is null and s.expires_at > now())::int as active_sessions
+        from store_memberships m
+        join users u on u.id = m.user_id
+        where m.store_id = ${storeId}::uuid ${onlyUserId ? sql`and u.id = ${onlyUserId}::uuid` : sql``}
+        order by m.is_store_owner desc, m.is_store_admin desc, m.created_at asc, u.email asc`,
+  );
+  return r.map((x) => ({
+    id: x.id,
+    email: x.email,
+    firstName: x.first_name,
+    lastName: x.last_name,
+    profilePicture: x.profile_picture,
+    isStoreOwner: x.is_store_owner,
+    isStoreAdmin: x.is_store_admin,
+    scopes: SCOPES.filter((s) => (x.scopes ?? []).includes(s)),
+    lastSignInAt: iso(x.last_sign_in_at),
+    activeSessions: Number(x.active_sessions),
+    addedAt: iso(x.created_at)!,
+  }));
+}
+
+/** One member as StaffMember; 404 when not a member of the store. */
+async function staffRow(db: Db, storeId: string, userId: string): Promise<StaffMember> {
+  const [s] = await listStaff(db, storeId, userId);
+  if (!s) throw notFound('Staff');
+  return s;
+}
+
+/**
+ * GET /api/users/store-staff-info?staff_id= (spec §6): isStoreOwner, isStoreAdmin and effective scopes of a member
+ * of the store. 404 when the person is not a member of this store (including members of other stores).
+ */
+export async function staffInfo(db: Db, storeId: string, userId: string): Promise<StaffInfo> {
+  const [r] = await db
+    .select({ m: storeMemberships, u: users })
+    .from(storeMemberships)
+    .innerJoin(users, eq(users.id, storeMemberships.userId))
+    .where(and(eq(storeMemberships.storeId, storeId), eq(storeMemberships.userId, userId)));
+  if (!r) throw notFound('Staff');
+  return {
+    id: r.u.id,
+    email: r.u.email,
+    firstName: r.u.firstName,
+    lastName: r.u.lastName,
+    isStoreOwner: r.m.isStoreOwner,
+    isStoreAdmin: r.m.isStoreAdmin,
+    scopes: effectiveScopes(r.m),
+  };
+}
+
+/**
+ * POST /api/users/add-store-staff. Owner/admin only (403); scopes beyond the caller's → 403; the admin flag only
+ * by the owner (403). A known e-mail gets the membership (its name and password stay); an unknown one becomes a
+ * user with the given password, or, without one, with an unusable password and a 72-hour invitation link to
+ * choose one (mailed). 409 when the person is already a member.
+ */
+export async function addStaff(db: Db, config: Config, mailer: Mailer, caller: Caller, storeId: string, body: AddStaffBody) {
+  assertManager(caller);
+  const scopes = grantableScopes(caller, body.scopes);
+  if (body.isStoreAdmin && !caller.membership.isStoreOwner) throw forbidden(STAFF_ERRORS.grantAdmin);
+  let [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, body.email));
+  let created = false;
+  let invited = false;
+  let inviteToken: string | null = null;
+  let mailFailed = false;
+  if (!user) {
+    const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
+    const inserted = await db
+      .insert(users)
+      .values({ email: body.email, passwordHash, firstName: body.firstName, lastName: body.lastName })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, email: users.email });
+    if (inserted[0]) {
+      user = inserted[0];
+      created = true;
+    } else [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, body.email));
+  }
+  const added = await db
+    .insert(storeMemberships)
+    .values({ storeId, userId: user!.id, scopes, isStoreAdmin: !!body.isStoreAdmin })
+    .onConflictDoNothing()
+    .returning({ id: storeMemberships.id });
+  if (!added.length) throw conflict('This person is already a member of this store');
+  if (created && !body.password) {
+    inviteToken = await createPasswordToken(db, user!.id, INVITE_TOKEN_TTL_MS);
+    const [store] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
+    const sent = await mailer
+      .send({
+        to: user!.email,
+        subject: `You are invited to ${store?.name ?? 'a shop'} on Backroom`,
+        text: [
+          `Hello ${body.firstName},`,
+          '',
+          `${caller.email} added you to the staff of ${store?.name ?? 'their shop'}.`,
+          'Open this link within 72 hours to choose your password, then sign in:',
+          '',
+          resetLink(config, inviteToken),
+        ].join('\n'),
+      })
+      .then(() => true)
+      .catch(() => false);
+    invited = sent;
+    mailFailed = !sent;
+  }
+  const staff = await staffRow(db, storeId, user!.id);
+  const messages = [
+    !created
+      ? `${body.email} already has an account and was added to this store.`
+      : invited
+        ? `${body.email} was invited: they will receive an e-mail to choose a password.`
+        : mailFailed
+          ? `${body.email} was added, but the invitation e-mail could not be sent: they can use 'Forgot password?' to choose a password.`
+          : `${body.email} was added. They can sign in with the password you set.`,
+  ];
+  return { staff, created, invited, messages };
+}
+
+/**
+ * PUT /api/users/update-store-staff/{id}: replaces the granted scopes and/or the admin flag. 404 when the person is
+ * not a member of this store; 403 per manageRefusal, for scopes the caller lacks, and for the admin flag by a
+ * non-owner.
+ */
+export async function updateStaff(db: Db, caller: Caller, storeId: string, targetId: string, body: UpdateStaffBody) {
+  assertManager(caller);
+  const target = await targetOf(db, storeId, targetId);
+  const refusal = manageRefusal(caller, target);
+  if (refusal) throw forbidden(refusal);
+  if (body.isStoreAdmin !== undefined && body.isStoreAdmin !== target.isStoreAdmin && !caller.membership.isStoreOwner)
+    throw forbidden(STAFF_ERRORS.grantAdmin);
+  const set: { scopes?: Scope[]; isStoreAdmin?: boolean } = {};
+  if (body.scopes) set.scopes = grantableScopes(caller, body.scopes);
+  if (body.isStoreAdmin !== undefined) set.isStoreAdmin = body.isStoreAdmin;
+  await db
+    .update(storeMemberships)
+    .set(set)
+    .where(and(eq(storeMemberships.storeId, storeId), eq(storeMemberships.userId, targetId)));
+  return staffRow(db, storeId, targetId);
+}
+
+async function revokeOne(db: Db, caller: Caller, storeId: string, targetId: string, meta: Meta): Promise<number> {
+  const n = await revokeSessions(db, targetId, 'revoked_by_store_admin');
+  if (n > 0)
+    await recordAuthEvent(db, {
+      userId: targetId,
+      storeId,
+      type: 'session_revoked',
+      meta,
+      detail: { reason: 'revoked_by_store_admin', count: n, by: caller.email },
+    });
+  return n;
+}
+
+/**
+ * DELETE /api/users/logout-staff-account/{id}: ends every open session of one member (their next request is refused
+ * with 401). Sessions belong to a person, not a store, so this signs them out everywhere. 404/403 as updateStaff.
+ */
+export async function revokeStaff(db: Db, caller: Caller, storeId: string, targetId: string, meta: Meta): Promise<number> {
+  assertManager(caller);
+  const refusal = manageRefusal(caller, await targetOf(db, storeId, targetId));
+  if (refusal) throw forbidden(refusal);
+  return revokeOne(db, caller, storeId, targetId, meta);
+}
+
+/**
+ * DELETE /api/users/logout-all-staff-account: ends the sessions of every member of the store the caller may manage:
+ * everyone but the caller and the owner (and, for an admin caller, other admins). Returns the sessions ended.
+ */
+export async function revokeAllStaff(db: Db, caller: Caller, storeId: string, meta: Meta): Promise<number> {
+  assertManager(caller);
+  const members = await db
+    .select({
+      userId: storeMemberships.userId,
+      isStoreOwner: storeMemberships.isStoreOwner,
+      isStoreAdmin: storeMemberships.isStoreAdmin,
+      scopes: storeMemberships.scopes,
+    })
+    .from(storeMemberships)
+    .where(eq(storeMemberships.storeId, storeId));
+  let total = 0;
+  for (const m of members) if (!manageRefusal(caller, m)) total += await revokeOne(db, caller, storeId, m.userId, meta);
+  return total;
+}
+
+/**
+ * DELETE /api/users/delete-staff-account?staff_id=: removes the person's membership of this store (their account
+ * and other stores stay; their next call for this store answers 404). 404/403 as updateStaff.
+ */
+export async function deleteStaff(db: Db, caller: Caller, storeId: string, targetId: string) {
+  assertManager(caller);
+  const refusal = manageRefusal(caller, await targetOf(db, storeId, targetId));
+  if (refusal) throw forbidden(refusal);
+  await db.delete(storeMemberships).where(and(eq(storeMemberships.storeId, storeId), eq(storeMemberships.userId, targetId)));
+}
+
+/** The signed-in person's profile. */
+export async function getProfile(db: Db, userId: string) {
+  const [u] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profilePicture: users.profilePicture,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u) throw notFound('User');
+  return u;
+}
+
+/** PUT /api/users: first and last name (trimmed, 1–50) and, when given, the profile picture (null removes it). */
+export async function updateProfile(db: Db, userId: string, body: UpdateProfileBody) {
+  const set: { firstName: string; lastName: string; profilePicture?: string | null } = {
+    firstName: body.firstName,
+    lastName: body.lastName,
+  };
+  if (body.profilePicture !== undefined) set.profilePicture = body.profilePicture;
+  await db.update(users).set(set).where(eq(users.id, userId));
+  return getProfile(db, userId);
+}
+
+/**
+ * PUT /api/users/change-password: checks the current password (400 'currentPassword: …' when wrong), refuses a
+ * new password equal to it (400), stores the new one (argon2id) and ends the user's OTHER sessions; the calling
+ * session stays. Records password_changed and session_revoked. Returns the number of sessions ended.
+ */
+export async function changePassword(db: Db, userId: string, currentSessionId: string, body: ChangePasswordBody, meta: Meta) {
+  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!u) throw notFound('User');
+  if (!(await verifyPassword(u.hash, body.currentPassword))) throw badRequest('currentPassword: Current password is incorrect');
+  if (body.newPassword === body.currentPassword) throw badRequest('newPassword: New password must differ from the current password');
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(body.newPassword) })
+    .where(eq(users.id, userId));
+  await recordAuthEvent(db, { userId, type: 'password_changed', meta });
+  const others = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, currentSessionId)));
+  const n = others.length
+    ? await revokeSessions(
+        db,
+        userId,
+        'password_changed',
+        others.map((s) => s.id),
+      )
+    : 0;
+  if (n > 0) await recordAuthEvent(db, { userId, type: 'session_revoked', meta, detail: { reason: 'password_changed', count: n } });
+  return n;
+}
+
+/** GET /api/auth/history/: the caller's own security events, newest first, `limit` per page (1-based `page`). */
+export async function history(db: Db, userId: string, page: number, limit: number) {
+  const where = and(eq(authEvents.userId, userId), inArray(authEvents.type, [...AUTH_EVENT_TYPES]));
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(authEvents)
+      .where(where)
+      .orderBy(desc(authEvents.createdAt), desc(authEvents.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(authEvents).where(where),
+  ]);
+  return {
+    items: items.map((e) => ({
+      id: e.id,
+      type: e.type as (typeof AUTH_EVENT_TYPES)[number],
+      ip: e.ip,
+      userAgent: e.userAgent,
+      createdAt: e.createdAt.toISOString(),
+      detail: (e.detail as Record<string, unknown> | null) ?? null,
+    })),
+    total: Number(total?.n ?? 0),
+    page,
+    limit,
+  };
+}
