@@ -25,8 +25,10 @@ import type { Database, Db } from './db/client.js';
 import { HttpError } from './lib/errors.js';
 import { type GuardOptions, makeGuard } from './lib/guard.js';
 import authRoutes from './modules/auth/routes.js';
+import authExtraRoutes from './modules/auth-extra/routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
+import staffRoutes from './modules/staff/routes.js';
 import storesRoutes from './modules/stores/routes.js';
 import storefrontHost from './modules/storefront/plugin.js';
 import adminStatic from './modules/web/admin-static.js';
@@ -152,6 +154,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(storesRoutes);
   await app.register(dashboardRoutes);
   await app.register(catalogRoutes);
+  await app.register(authExtraRoutes);
+  await app.register(staffRoutes);
 
   await app.register(storefrontHost);
   const adminDist = opts.adminDist ?? join(import.meta.dirname, '../../admin/dist');
