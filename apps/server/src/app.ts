@@ -24,6 +24,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { HttpError } from './lib/errors.js';
 import { type GuardOptions, makeGuard } from './lib/guard.js';
+import analyticsRoutes from './modules/analytics/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import authExtraRoutes from './modules/auth-extra/routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
@@ -153,6 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(authRoutes);
   await app.register(storesRoutes);
   await app.register(dashboardRoutes);
+  await app.register(analyticsRoutes);
   await app.register(catalogRoutes);
   await app.register(authExtraRoutes);
   await app.register(staffRoutes);

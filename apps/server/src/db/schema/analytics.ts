@@ -59,4 +59,3 @@ export const analyticsSessions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.storeId, t.visitorSessionId] })],
 );
-

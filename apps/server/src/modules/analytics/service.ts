@@ -1,0 +1,422 @@
+import {
+  type DashboardFiguresResponse,
+  FUNNEL_STEPS,
+  type PaidOrderRow,
+  type SeriesGranularity,
+  type SeriesResponse,
+} from '@backroom/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { assertTimezone, DEFAULT_TIMEZONE, resolveRange } from '../../lib/time-range.js';
+
+/** Width of a roll-up bucket (analytics_buckets.bucket), in ms: 15 minutes, so any IANA offset regroups exactly. */
+export const BUCKET_MS = 15 * 60 * 1000;
+
+/**
+ * A resolved Overview range: the half-open instant range [start, end) plus the local dates it spans in
+ * `timezone` and today's local date there (spec admin-dashboard §4 Overview, §9 query date format YYYY-MM-DD).
+ */
+export interface AnalyticsWindow {
+  start: Date;
+  end: Date;
+  timezone: string;
+  /** Local date (YYYY-MM-DD) of `start`. */
+  fromDate: string;
+  /** Local date (YYYY-MM-DD) of the last instant before `end`. */
+  lastDate: string;
+  /** Today's local date in `timezone`. */
+  today: string;
+}
+
+/**
+ * Resolves fromTime/toTime (YYYY-MM-DD local days or ISO instants, see lib/time-range.ts) in `timezone`, with the
+ * bounds computed by PostgreSQL (DST-correct). `now` overrides the clock for "today" (tests). Throws 400 on a bad
+ * value or an empty range.
+ */
+export async function resolveWindow(db: Db, fromTime: string, toTime: string, timezone: string, now?: Date): Promise<AnalyticsWindow> {
+  const r = resolveRange(fromTime, toTime, timezone);
+  const nowSql = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  const [row] = await rows<{ s: Date | string; e: Date | string; from_date: string; last_date: string; today: string }>(
+    db,
+    sql`select ${r.start} as s, ${r.end} as e,
+               to_char(${r.start} at time zone ${timezone}, 'YYYY-MM-DD') as from_date,
+               to_char((${r.end} - interval '1 microsecond') at time zone ${timezone}, 'YYYY-MM-DD') as last_date,
+               to_char(${nowSql} at time zone ${timezone}, 'YYYY-MM-DD') as today`,
+  );
+  const start = new Date(row!.s);
+  const end = new Date(row!.e);
+  if (!(end.getTime() > start.getTime())) throw badRequest('toTime: must be after fromTime');
+  return { start, end, timezone, fromDate: row!.from_date, lastDate: row!.last_date, today: row!.today };
+}
+
+/**
+ * Splits [start, end) into the whole 15-minute buckets the roll-up answers and at most two partial edges read
+ * from raw rows (only for ISO instants not on a quarter hour; whole local days are always on bucket bounds).
+ */
+export function splitWindow(start: Date, end: Date): { buckets: [Date, Date] | null; edges: [Date, Date][] } {
+  const s = start.getTime();
+  const e = end.getTime();
+  const as = Math.ceil(s / BUCKET_MS) * BUCKET_MS;
+  const ae = Math.floor(e / BUCKET_MS) * BUCKET_MS;
+  if (as >= ae) return { buckets: null, edges: [[start, end]] };
+  const edges: [Date, Date][] = [];
+  if (s < as) edges.push([start, new Date(as)]);
+  if (ae < e) edges.push([new Date(ae), end]);
+  return { buckets: [new Date(as), new Date(ae)], edges };
+}
+
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/** Grouping of rows by local time: none (totals), local hour, four-hour block of the day, local day. */
+export type Grouping = 'none' | SeriesGranularity;
+
+/** SQL of the group key of instant column `t` read in `tz`: local wall-clock start, 'YYYY-MM-DDTHH:mm:ss'. */
+function groupKey(t: SQL, tz: string, g: Grouping): SQL {
+  switch (g) {
+    case 'none':
+      return sql`''`;
+    case 'hour':
+      return sql`to_char(date_trunc('hour', ${t} at time zone ${tz}), 'YYYY-MM-DD"T"HH24:MI:SS')`;
+    case 'four_hours':
+      return sql`to_char(date_trunc('day', ${t} at time zone ${tz}) + (floor(extract(hour from ${t} at time zone ${tz}) / 4) * interval '4 hours'), 'YYYY-MM-DD"T"HH24:MI:SS')`;
+    case 'day':
+      return sql`to_char(date_trunc('day', ${t} at time zone ${tz}), 'YYYY-MM-DD"T"HH24:MI:SS')`;
+  }
+}
+
+/** Paid-order figures of one group: count, sales and online-store sales in integer cents. */
+export interface OrderFigures {
+  key: string;
+  orders: number;
+  salesCents: number;
+  onlineCents: number;
+}
+
+/**
+ * Paid orders (financial_status 'paid', by created_at) of `storeIds` in the window, grouped by local time, read
+ * from the 15-minute roll-up plus raw rows of the partial edges. Keys are local wall-clock starts ('' for 'none').
+ */
+export async function orderFigures(db: Db, storeIds: string[], w: AnalyticsWindow, g: Grouping): Promise<OrderFigures[]> {
+  const { buckets, edges } = splitWindow(w.start, w.end);
+  const parts: SQL[] = [];
+  if (buckets) {
+    parts.push(sql`select bucket as t, paid_orders::bigint as n, paid_sales_cents as c, online_sales_cents as o
+                   from analytics_buckets
+                   where store_id in (${idList(storeIds)}) and bucket >= ${iso(buckets[0])} and bucket < ${iso(buckets[1])}
+                     and (paid_orders <> 0 or paid_sales_cents <> 0)`);
+  }
+  for (const [lo, hi] of edges) {
+    parts.push(sql`select created_at as t, 1::bigint as n, grand_total_cents::bigint as c,
+                          (case when source_name = 'online_store' then grand_total_cents else 0 end)::bigint as o
+                   from orders
+                   where store_id in (${idList(storeIds)}) and financial_status = 'paid'
+                     and created_at >= ${iso(lo)} and created_at < ${iso(hi)}`);
+  }
+  const key = groupKey(sql`x.t`, w.timezone, g);
+  const out = await rows<{ k: string; n: number; c: number; o: number }>(
+    db,
+    sql`select ${key} as k, coalesce(sum(x.n), 0)::bigint as n, coalesce(sum(x.c), 0)::bigint as c, coalesce(sum(x.o), 0)::bigint as o
+        from (${sql.join(parts, sql` union all `)}) x
+        group by 1`,
+  );
+  return out.map((r) => ({ key: r.k, orders: Number(r.n), salesCents: Number(r.c), onlineCents: Number(r.o) }));
+}
+
+/** Funnel counts: sessions by their first event of any kind (visitors) and of each step. */
+export interface FunnelFigures {
+  visitors: number;
+  viewStore: number;
+  addToCart: number;
+  reachedCheckout: number;
+  purchased: number;
+}
+
+/**
+ * Funnel of `storeIds` in the window: distinct visitor sessions whose first event of each step falls in it, from
+ * the roll-up plus, for partial edges, the sessions with an event in the edge whose first reach lies in it.
+ */
+export async function funnelFigures(db: Db, storeIds: string[], w: AnalyticsWindow): Promise<FunnelFigures> {
+  const { buckets, edges } = splitWindow(w.start, w.end);
+  const parts: SQL[] = [];
+  if (buckets) {
+    parts.push(sql`select sum(visitors)::bigint as vi, sum(view_store)::bigint as v, sum(add_to_cart)::bigint as c,
+                          sum(reached_checkout)::bigint as k, sum(purchased)::bigint as p
+                   from analytics_buckets
+                   where store_id in (${idList(storeIds)}) and bucket >= ${iso(buckets[0])} and bucket < ${iso(buckets[1])}`);
+  }
+  for (const [lo, hi] of edges) {
+    const inEdge = (col: SQL) => sql`count(*) filter (where ${col} >= ${iso(lo)} and ${col} < ${iso(hi)})`;
+    parts.push(sql`select ${inEdge(sql`least(s.view_at, s.cart_at, s.checkout_at, s.purchase_at)`)} as vi,
+                          ${inEdge(sql`s.view_at`)} as v, ${inEdge(sql`s.cart_at`)} as c,
+                          ${inEdge(sql`s.checkout_at`)} as k, ${inEdge(sql`s.purchase_at`)} as p
+                   from analytics_sessions s
+                   where (s.store_id, s.visitor_session_id) in (
+                     select e.store_id, e.visitor_session_id from storefront_events e
+                     where e.store_id in (${idList(storeIds)}) and e.occurred_at >= ${iso(lo)} and e.occurred_at < ${iso(hi)})`);
+  }
+  const [r] = await rows<{ vi: number; v: number; c: number; k: number; p: number }>(
+    db,
+    sql`select coalesce(sum(vi), 0)::bigint as vi, coalesce(sum(v), 0)::bigint as v, coalesce(sum(c), 0)::bigint as c,
+               coalesce(sum(k), 0)::bigint as k, coalesce(sum(p), 0)::bigint as p
+        from (${sql.join(parts, sql` union all `)}) x`,
+  );
+  return {
+    visitors: Number(r!.vi),
+    viewStore: Number(r!.v),
+    addToCart: Number(r!.c),
+    reachedCheckout: Number(r!.k),
+    purchased: Number(r!.p),
+  };
+}
+
+/** Cents → major units, 2 decimals (spec §9 price display). */
+export const money = (cents: number) => Math.round(cents) / 100;
+/** Average order value in major units, 2 decimals; 0 without orders. */
+export const aovOf = (cents: number, orders: number) => (orders > 0 ? Math.round(cents / orders) / 100 : 0);
+/** Conversion rate in percent, 2 decimals: purchasing / viewing sessions × 100; 0 without viewing sessions. */
+export const conversionRateOf = (purchased: number, viewed: number) => (viewed > 0 ? Math.round((purchased / viewed) * 10000) / 100 : 0);
+
+/** Builds the dashboard figures of §3 from order and funnel figures (shared by the roll-up and raw-scan paths). */
+export function toDashboard(o: OrderFigures | undefined, f: FunnelFigures): DashboardFiguresResponse {
+  const orders = o?.orders ?? 0;
+  const cents = o?.salesCents ?? 0;
+  const visits = [f.viewStore, f.addToCart, f.reachedCheckout, f.purchased];
+  return {
+    totalSales: money(cents),
+    totalOrders: orders,
+    aov: aovOf(cents, orders),
+    conversionRate: conversionRateOf(f.purchased, f.viewStore),
+    visitors: f.visitors,
+    onlineStoreSales: money(o?.onlineCents ?? 0),
+    funnel: FUNNEL_STEPS.map((step, i) => ({ step, visits: visits[i]! })),
+  };
+}
+
+/**
+ * GET /api/analytics/dashboard figures (spec §3 shared dashboard figures, §7): totals of paid orders and the
+ * funnel over `storeIds` in the window, from the roll-ups.
+ */
+export async function dashboardFigures(db: Db, storeIds: string[], w: AnalyticsWindow): Promise<DashboardFiguresResponse> {
+  const [o] = await orderFigures(db, storeIds, w, 'none');
+  const f = await funnelFigures(db, storeIds, w);
+  return toDashboard(o, f);
+}
+
+/** Adds `n` days to a YYYY-MM-DD date (calendar arithmetic, no timezone involved). */
+export function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The labels of a series over the window (local wall-clock starts, 'YYYY-MM-DDTHH:mm:ss'): every local hour the
+ * window touches (asked of PostgreSQL, so DST days have 23 or 24 distinct hours), the six four-hour blocks of the
+ * day, or every local day from fromDate to lastDate.
+ */
+export async function seriesLabels(db: Db, w: AnalyticsWindow, g: SeriesGranularity): Promise<string[]> {
+  if (g === 'four_hours') return [0, 4, 8, 12, 16, 20].map((h) => `${w.fromDate}T${String(h).padStart(2, '0')}:00:00`);
+  if (g === 'day') {
+    const out: string[] = [];
+    for (let d = w.fromDate; d <= w.lastDate; d = addDays(d, 1)) out.push(`${d}T00:00:00`);
+    return out;
+  }
+  const res = await rows<{ k: string }>(
+    db,
+    sql`select distinct ${groupKey(sql`g`, w.timezone, 'hour')} as k
+        from generate_series(analytics_bucket(${iso(w.start)}), ${iso(w.end)} - interval '1 microsecond', interval '15 minutes') g
+        order by 1`,
+  );
+  return res.map((r) => r.k);
+}
+
+/** Which series: paid sales (major units), paid orders (count) or AOV (major units) per bucket. */
+export type SeriesKind = 'sales' | 'orders' | 'aov';
+
+/**
+ * The grouping rules of spec §4 Overview: a single local day → sales by hour, orders and AOV in the six
+ * four-hour blocks; several days → every series by local day.
+ */
+export function granularityOf(kind: SeriesKind, w: AnalyticsWindow): SeriesGranularity {
+  if (w.fromDate !== w.lastDate) return 'day';
+  return kind === 'sales' ? 'hour' : 'four_hours';
+}
+
+/** One series value from a group's figures. */
+function seriesValue(kind: SeriesKind, f: OrderFigures | undefined): number {
+  if (!f) return 0;
+  if (kind === 'sales') return money(f.salesCents);
+  if (kind === 'orders') return f.orders;
+  return aovOf(f.salesCents, f.orders);
+}
+
+/** Figure source: the roll-up (`orderFigures`) or, for the benchmark and tests, a raw scan of `orders`. */
+export type OrderSource = (db: Db, storeIds: string[], w: AnalyticsWindow, g: Grouping) => Promise<OrderFigures[]>;
+
+/**
+ * A series of spec §3/§4 (GET /api/analytics/total-sales, total-orders, aov). When the range is exactly today
+ * (fromDate = lastDate = today in `timezone`), the sales series carries `compare`: Yesterday's hourly sales at the
+ * same local hours. Money in major units (2 decimals).
+ */
+export async function series(
+  db: Db,
+  storeIds: string[],
+  w: AnalyticsWindow,
+  kind: SeriesKind,
+  source: OrderSource = orderFigures,
+): Promise<SeriesResponse> {
+  const g = granularityOf(kind, w);
+  const [labels, figures] = await Promise.all([seriesLabels(db, w, g), source(db, storeIds, w, g)]);
+  const byKey = new Map(figures.map((f) => [f.key, f]));
+  const details: SeriesResponse['details'] = {
+    labels,
+    dataset: labels.map((l) => seriesValue(kind, byKey.get(l))),
+    granularity: g,
+    timezone: w.timezone,
+  };
+  if (kind === 'sales' && w.fromDate === w.today && w.lastDate === w.today) {
+    const yesterday = addDays(w.today, -1);
+    const yw = await resolveWindow(db, yesterday, yesterday, w.timezone);
+    const yFigures = await source(db, storeIds, yw, 'hour');
+    const yByHour = new Map<string, number>();
+    for (const f of yFigures) yByHour.set(f.key.slice(11), (yByHour.get(f.key.slice(11)) ?? 0) + f.salesCents);
+    details.compare = {
+      labels: labels.map((l) => `${yesterday}T${l.slice(11)}`),
+      dataset: labels.map((l) => money(yByHour.get(l.slice(11)) ?? 0)),
+    };
+  }
+  return { details };
+}
+
+/**
+ * Raw-scan twin of `orderFigures`: the same answer computed from `orders` directly (the benchmark's baseline and
+ * the property tests' oracle). No roll-up involved.
+ */
+export async function rawOrderFigures(db: Db, storeIds: string[], w: AnalyticsWindow, g: Grouping): Promise<OrderFigures[]> {
+  const key = groupKey(sql`created_at`, w.timezone, g);
+  const out = await rows<{ k: string; n: number; c: number; o: number }>(
+    db,
+    sql`select ${key} as k, count(*)::bigint as n, coalesce(sum(grand_total_cents), 0)::bigint as c,
+               coalesce(sum(grand_total_cents) filter (where source_name = 'online_store'), 0)::bigint as o
+        from orders
+        where store_id in (${idList(storeIds)}) and financial_status = 'paid'
+          and created_at >= ${iso(w.start)} and created_at < ${iso(w.end)}
+        group by 1`,
+  );
+  return out.map((r) => ({ key: r.k, orders: Number(r.n), salesCents: Number(r.c), onlineCents: Number(r.o) }));
+}
+
+/**
+ * Raw-scan twin of `funnelFigures`: each session's first event of each step computed from `storefront_events`
+ * (all of the stores' events), counted when it falls in the window.
+ */
+export async function rawFunnelFigures(db: Db, storeIds: string[], w: AnalyticsWindow): Promise<FunnelFigures> {
+  const inW = (col: SQL) => sql`count(*) filter (where ${col} >= ${iso(w.start)} and ${col} < ${iso(w.end)})`;
+  const [r] = await rows<{ vi: number; v: number; c: number; k: number; p: number }>(
+    db,
+    sql`with f as (
+          select store_id, visitor_session_id,
+                 min(occurred_at) filter (where type = 'view_store') as v,
+                 min(occurred_at) filter (where type = 'add_to_cart') as c,
+                 min(occurred_at) filter (where type = 'reached_checkout') as k,
+                 min(occurred_at) filter (where type = 'purchased') as p,
+                 min(occurred_at) as first_at
+          from storefront_events
+          where store_id in (${idList(storeIds)}) and type in ('view_store', 'add_to_cart', 'reached_checkout', 'purchased')
+          group by 1, 2)
+        select ${inW(sql`first_at`)} as vi, ${inW(sql`v`)} as v, ${inW(sql`c`)} as c, ${inW(sql`k`)} as k, ${inW(sql`p`)} as p from f`,
+  );
+  return {
+    visitors: Number(r!.vi),
+    viewStore: Number(r!.v),
+    addToCart: Number(r!.c),
+    reachedCheckout: Number(r!.k),
+    purchased: Number(r!.p),
+  };
+}
+
+/** Raw-scan twin of `dashboardFigures`. */
+export async function rawDashboardFigures(db: Db, storeIds: string[], w: AnalyticsWindow): Promise<DashboardFiguresResponse> {
+  const [o] = await rawOrderFigures(db, storeIds, w, 'none');
+  return toDashboard(o, await rawFunnelFigures(db, storeIds, w));
+}
+
+/**
+ * The timezone an Overview call reads its range in: `requested` when given (400 when not an IANA zone), else the
+ * first store's standardTimezone, else America/Los_Angeles (spec §3 page preference, §9 default timezone).
+ */
+export async function timezoneFor(db: Db, storeIds: string[], requested: string | undefined, field = 'timezone'): Promise<string> {
+  if (requested) return assertTimezone(requested, field);
+  return storeTimezone(db, storeIds[0]!);
+}
+
+/** A store's standardTimezone (default America/Los_Angeles). */
+export async function storeTimezone(db: Db, storeId: string): Promise<string> {
+  const [p] = await rows<{ tz: string }>(db, sql`select standard_timezone as tz from store_preferences where store_id = ${storeId}::uuid`);
+  return p?.tz || DEFAULT_TIMEZONE;
+}
+
+/**
+ * One page of paid orders (financial_status 'paid', created_at in the window) over `storeIds`, newest first
+ * (spec §3 order row, §7 paid orders). grandTotal in major units; dates as ISO instants.
+ */
+export async function paidOrders(db: Db, storeIds: string[], w: AnalyticsWindow, page: number, limit: number): Promise<PaidOrderRow[]> {
+  const out = await rows<{
+    id: string;
+    store_id: string;
+    order_name: string;
+    customer_info: unknown;
+    captured_date: Date | string | null;
+    created_at: Date | string;
+    grand_total_cents: number;
+    currency: string;
+    payment_name: string;
+    payment_source: unknown;
+    financial_status: string;
+  }>(
+    db,
+    sql`select id, store_id, order_name, customer_info, captured_date, created_at, grand_total_cents, currency,
+               payment_name, payment_source, financial_status
+        from orders
+        where store_id in (${idList(storeIds)}) and financial_status = 'paid'
+          and created_at >= ${iso(w.start)} and created_at < ${iso(w.end)}
+        order by created_at desc, id desc
+        limit ${limit} offset ${(page - 1) * limit}`,
+  );
+  return out.map((r) => ({
+    id: r.id,
+    storeId: r.store_id,
+    orderName: r.order_name,
+    customerInfo: Array.isArray(r.customer_info) ? (r.customer_info as PaidOrderRow['customerInfo']) : [],
+    capturedDate: r.captured_date ? new Date(r.captured_date).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
+    grandTotal: money(Number(r.grand_total_cents)),
+    currency: r.currency,
+    paymentName: r.payment_name,
+    paymentSource: r.payment_source && typeof r.payment_source === 'object' ? (r.payment_source as PaidOrderRow['paymentSource']) : null,
+    financialStatus: r.financial_status,
+  }));
+}
+
+/** Number of paid orders in the window (the roll-up's count; equals the rows `paidOrders` pages through). */
+export async function paidOrdersCount(db: Db, storeIds: string[], w: AnalyticsWindow): Promise<number> {
+  const [o] = await orderFigures(db, storeIds, w, 'none');
+  return o?.orders ?? 0;
+}
+
+/** Collections of `storeIds` whose title or handle contains `search` (case-insensitive), by title, at most 20. */
+export async function searchCollections(db: Db, storeIds: string[], search: string): Promise<{ title: string; handle: string }[]> {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return rows<{ title: string; handle: string }>(
+    db,
+    sql`select title, handle from collections
+        where store_id in (${idList(storeIds)}) and (title ilike ${pattern} or handle ilike ${pattern})
+        order by title, handle limit 20`,
+  );
+}
