@@ -5,4 +5,3 @@ export * from './common.js';
 export * from './dashboard.js';
 export * from './staff.js';
 export * from './storefront.js';
-export * from './themes.js';
