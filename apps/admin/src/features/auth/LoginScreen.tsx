@@ -1,0 +1,96 @@
+import type { LoginResponse } from '@backroom/contracts';
+import { Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ApiError, api } from '../../lib/api';
+import { writeLogin } from '../../lib/session';
+import { session } from '../../lib/session-controller';
+import { routePath } from '../../routes';
+import { loginRules } from './login-form';
+
+/**
+ * `/auth/login` (spec admin-dashboard §2, §4, §5): title 'Sign in to Dashboard', Email and Password (show/hide
+ * toggle), Enter submits, 'Forgot password?' link and 'Sign In' button. Inputs are trimmed; errors show only after
+ * a submit attempt (then they follow the typing). `POST /api/auth/login`; a failure shows the server's messages in
+ * an error notification (the global api-error event); success stores accessToken, refreshToken and storeId, then
+ * goes to shop selection.
+ */
+export default function LoginScreen() {
+  const navigate = useNavigate();
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: loginRules,
+    validateInputOnChange: submitted,
+    transformValues: (v) => ({ email: v.email.trim(), password: v.password.trim() }),
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setBusy(true);
+      try {
+        const res = await api.post<LoginResponse>('/auth/login', values, { auth: false });
+        session.reset();
+        writeLogin(res);
+        await navigate({ href: routePath('auth.shop') });
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+      } finally {
+        setBusy(false);
+      }
+    },
+    () => setSubmitted(true),
+  );
+
+  return (
+    <Card padding="xl" radius="lg" shadow="md">
+      <form
+        noValidate
+        aria-labelledby="login-title"
+        onSubmit={(e) => {
+          setSubmitted(true);
+          submit(e);
+        }}
+      >
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Title order={1} size="h2" id="login-title">
+              Sign in to Dashboard
+            </Title>
+            <Text c="dimmed" size="sm">
+              Manage your store, orders and products.
+            </Text>
+          </Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder="you@example.com"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            withAsterisk
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={routePath('auth.forgot')} size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={busy}>
+            Sign In
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import type { StoreSummary } from '@backroom/contracts';
+import { Alert, Anchor, Avatar, Badge, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconAlertCircle, IconChevronRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { currencySign, readAccount, writeStore } from '../../lib/session';
+import { session } from '../../lib/session-controller';
+import { routePath } from '../../routes';
+import { useStores } from '../../shell/hooks';
+
+/**
+ * Stores the picked shop as the account's store (§3: storeId, storeDomain = system domain, rDomain = public domain,
+ * plus name, address and currency for display) and forgets the previous store's user and cached data.
+ */
+export function pickStore(store: StoreSummary): void {
+  writeStore({
+    storeId: store.id,
+    storeDomain: store.domain,
+    rDomain: store.rDomain,
+    info: { storeName: store.name, storeUrl: store.url, currency: { sign: currencySign(store.currency), code: store.currency } },
+  });
+  session.reset();
+}
+
+/**
+ * `/auth/shop` (spec §2 "choose a shop"): the signed-in user's shops from `GET /api/stores` as cards (name, domain);
+ * picking one stores it and goes to the dashboard (`/admin`).
+ */
+export default function ShopScreen() {
+  const stores = useStores();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const current = readAccount().storeId;
+
+  const choose = async (store: StoreSummary) => {
+    pickStore(store);
+    queryClient.clear();
+    await navigate({ href: routePath('website') });
+  };
+
+  return (
+    <Card padding="xl" radius="lg" shadow="md">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            Select a shop
+          </Title>
+          <Text c="dimmed" size="sm">
+            Choose the shop you want to manage.
+          </Text>
+        </Stack>
+        {stores.isPending && (
+          <Stack gap="sm" aria-busy="true" aria-label="Loading your shops">
+            <Skeleton h={64} radius="md" />
+            <Skeleton h={64} radius="md" />
+          </Stack>
+        )}
+        {stores.isError && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Your shops could not be loaded">
+            {stores.error.message}
+          </Alert>
+        )}
+        {stores.data && stores.data.stores.length === 0 && (
+          <Text>You are not a member of any shop yet. Ask a shop owner to invite you.</Text>
+        )}
+        {stores.data && stores.data.stores.length > 0 && (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {stores.data.stores.map((s) => (
+              <li key={s.id}>
+                <UnstyledButton
+                  onClick={() => void choose(s)}
+                  w="100%"
+                  p="md"
+                  aria-label={`${s.name}, ${s.domain}`}
+                  className="br-shop-card"
+                >
+                  <Group wrap="nowrap" justify="space-between">
+                    <Group wrap="nowrap" gap="md" style={{ minWidth: 0 }}>
+                      <Avatar name={s.name} color="initials" radius="md" aria-hidden />
+                      <Stack gap={0} style={{ minWidth: 0 }}>
+                        <Group gap={6} wrap="nowrap">
+                          <Text fw={600} truncate>
+                            {s.name}
+                          </Text>
+                          {s.id === current && (
+                            <Badge size="xs" variant="light" color="teal">
+                              Current
+                            </Badge>
+                          )}
+                        </Group>
+                        <Text size="sm" c="dimmed" truncate>
+                          {s.domain}
+                        </Text>
+                      </Stack>
+                    </Group>
+                    <IconChevronRight size={18} aria-hidden />
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        )}
+        <Group justify="center">
+          <Anchor component="button" type="button" size="sm" onClick={() => void session.logout()}>
+            Sign in with another account
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

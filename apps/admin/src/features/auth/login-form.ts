@@ -1,0 +1,38 @@
+import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from '../../lib/constants';
+import { email, maxLength, minLength, required, rule } from '../../lib/validators';
+
+/** The messages of the login form, exactly as spec admin-dashboard §5 writes them (max-length ones by analogy). */
+export const LOGIN_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid Email',
+  emailMin: `Email must have at least ${LOGIN_MIN_LENGTH} letters.`,
+  emailMax: `Email must have at most ${LOGIN_MAX_LENGTH} letters.`,
+  passwordRequired: 'Password is required',
+  passwordMin: `Password must have at least ${LOGIN_MIN_LENGTH} letters.`,
+  passwordMax: `Password must have at most ${LOGIN_MAX_LENGTH} letters.`,
+} as const;
+
+/**
+ * Login form rules (§5): both inputs trimmed; e-mail required, 5–50 characters, a valid e-mail; password required,
+ * 5–50 characters. The first failing rule's message is shown. Length comes before the e-mail format so every
+ * message can be reached (an address shorter than 5 characters is never a valid e-mail).
+ */
+export const loginRules = {
+  email: rule(
+    [
+      [required, LOGIN_MESSAGES.emailRequired],
+      [minLength(LOGIN_MIN_LENGTH), LOGIN_MESSAGES.emailMin],
+      [maxLength(LOGIN_MAX_LENGTH), LOGIN_MESSAGES.emailMax],
+      [email, LOGIN_MESSAGES.emailInvalid],
+    ],
+    { trim: true },
+  ),
+  password: rule(
+    [
+      [required, LOGIN_MESSAGES.passwordRequired],
+      [minLength(LOGIN_MIN_LENGTH), LOGIN_MESSAGES.passwordMin],
+      [maxLength(LOGIN_MAX_LENGTH), LOGIN_MESSAGES.passwordMax],
+    ],
+    { trim: true },
+  ),
+};

@@ -1,0 +1,50 @@
+import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { ROUTES, type RouteDef, type RouteName } from '../../routes';
+import { usePreference, useSessionUser } from '../../shell/hooks';
+import { firstPermitted } from '../../shell/menu';
+
+/**
+ * `no-access` (spec admin-dashboard §4, §6): shown when the user opened a page their scopes do not allow. Names the
+ * page (the `from` query holds its route name) and offers the first page of the menu they may open.
+ */
+export default function NoAccessScreen() {
+  const from = useRouterState({ select: (s) => (s.location.search as { from?: unknown }).from });
+  const user = useSessionUser();
+  const preference = usePreference();
+  const page = typeof from === 'string' && from in ROUTES ? (ROUTES[from as RouteName] as RouteDef) : null;
+  const next = user
+    ? firstPermitted({
+        isProviderStaff: user.isProviderStaff,
+        isCustomStoreUser: user.isCustomStoreUser,
+        scopes: user.scopes,
+        businessType: preference.data?.businessType ?? null,
+      })
+    : null;
+  return (
+    <Stack maw={560} mx="auto" mt={{ base: 'md', sm: 60 }} w="100%">
+      <Card padding="xl">
+        <Stack align="center" ta="center" gap="sm">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
+            <IconLock size={28} />
+          </ThemeIcon>
+          <Title order={1} size="h2">
+            You don't have access to this page
+          </Title>
+          <Text c="dimmed">
+            {page ? `Your account has no permission for ${page.title}.` : 'Your account has no permission for the page you opened.'} Ask the
+            store owner or an admin to give you access.
+          </Text>
+          {next && (
+            <Group mt="sm">
+              <Button component={Link} to={next.path}>
+                Go to {next.title}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { type ComponentType, lazy } from 'react';
+import type { RouteName } from './routes';
+import { Coming } from './shell/ComingScreen';
+
+/**
+ * Route name → screen component (lazy, one chunk per screen). One line per route: an engineer who builds a screen
+ * swaps its line to `lazy(() => import('./features/<area>/<Screen>'))` (a default export). Lines still on
+ * `Coming` show the honest "coming" screen (shell/ComingScreen.tsx).
+ */
+export const SCREENS: Record<RouteName, ComponentType> = {
+  website: lazy(() => import('./features/home/HomeScreen')),
+  'website.orders': Coming,
+  'website.orders.detail': Coming,
+  'website.abandoned': Coming,
+  'website.products': Coming,
+  'website.products.create': Coming,
+  'website.products.bulkEdit': Coming,
+  'website.products.update': Coming,
+  'website.collections': Coming,
+  'website.catalog': Coming,
+  'website.inventory': Coming,
+  'website.product-feeds': Coming,
+  'website.product-personalized': Coming,
+  'website.bulkupdates': Coming,
+  'website.menufilter': Coming,
+  'website.apps.product-review.list': Coming,
+  'website.sizechart': Coming,
+  'website.clearCacheUrls': Coming,
+  'website.customer': Coming,
+  'website.analytics': Coming, // owner: analytics → lazy(() => import('./features/analytics/OverviewScreen'))
+  'website.sales-reports': Coming,
+  'website.estimated-profit': Coming,
+  'website.utm-analystics': Coming,
+  'website.live-view': Coming,
+  'website.pixel.sharePixel': Coming,
+  'website.discount.code': Coming,
+  'website.discount.automatic': Coming,
+  'website.upsell': Coming,
+  'website.apps': Coming,
+  'website.apps.widgets.list': Coming,
+  'website.themes': Coming,
+  'website.pages': Coming,
+  'website.menus': Coming,
+  'website.domain': Coming,
+  'website.preferences': Coming,
+  'website.settings': Coming,
+  'website.settings.payout': Coming,
+  'website.settings.account': Coming,
+  'website.member': Coming, // owner: staff → lazy(() => import('./features/staff/MemberScreen'))
+  'website.notification': Coming,
+  'website.custom-store': Coming,
+  'website.profile': Coming, // owner: staff → lazy(() => import('./features/staff/ProfileScreen'))
+  'no-access': lazy(() => import('./features/no-access/NoAccessScreen')),
+  'website.themes.editor': Coming,
+  'book-editor': Coming,
+  'book2-editor': Coming,
+  'print-hub-editor': Coming,
+  'auth.login': lazy(() => import('./features/auth/LoginScreen')),
+  'auth.shop': lazy(() => import('./features/auth/ShopScreen')),
+  'auth.forgot': Coming, // owner: auth-extra → lazy(() => import('./features/auth-extra/ForgotScreen'))
+  'auth.reset': Coming, // owner: auth-extra → lazy(() => import('./features/auth-extra/ResetScreen'))
+  'auth.register': Coming, // owner: auth-extra → lazy(() => import('./features/auth-extra/RegisterScreen'))
+  'auth.survey': Coming, // owner: auth-extra → lazy(() => import('./features/auth-extra/SurveyScreen'))
+};
