@@ -46,10 +46,10 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'website.settings': Coming,
   'website.settings.payout': Coming,
   'website.settings.account': Coming,
-  'website.member': Coming, // owner: staff → lazy(() => import('./features/staff/MemberScreen'))
+  'website.member': lazy(() => import('./features/staff/MemberScreen')),
   'website.notification': Coming,
   'website.custom-store': Coming,
-  'website.profile': Coming, // owner: staff → lazy(() => import('./features/staff/ProfileScreen'))
+  'website.profile': lazy(() => import('./features/staff/ProfileScreen')),
   'no-access': lazy(() => import('./features/no-access/NoAccessScreen')),
   'website.themes.editor': Coming,
   'book-editor': Coming,
@@ -57,8 +57,8 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'print-hub-editor': Coming,
   'auth.login': lazy(() => import('./features/auth/LoginScreen')),
   'auth.shop': lazy(() => import('./features/auth/ShopScreen')),
-  'auth.forgot': Coming, // owner: auth-extra → lazy(() => import('./features/auth-extra/ForgotScreen'))
-  'auth.reset': Coming, // owner: auth-extra → lazy(() => import('./features/auth-extra/ResetScreen'))
-  'auth.register': Coming, // owner: auth-extra → lazy(() => import('./features/auth-extra/RegisterScreen'))
-  'auth.survey': Coming, // owner: auth-extra → lazy(() => import('./features/auth-extra/SurveyScreen'))
+  'auth.forgot': lazy(() => import('./features/auth-extra/ForgotScreen')),
+  'auth.reset': lazy(() => import('./features/auth-extra/ResetScreen')),
+  'auth.register': lazy(() => import('./features/auth-extra/RegisterScreen')),
+  'auth.survey': lazy(() => import('./features/auth-extra/SurveyScreen')),
 };

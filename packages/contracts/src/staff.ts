@@ -107,9 +107,10 @@ export type StaffListResponse = z.infer<typeof StaffListResponse>;
 const trimmedName = (field: string) =>
   z.string().trim().min(1, `${field} is required`).max(NAME_MAX, `${field} must have at most ${NAME_MAX} letters.`);
 
-/** A password of 5 to 50 characters (spec §9 bounds, used for every password the product sets). */
+/** A password of 5 to 50 characters, trimmed like the login form trims it (spec §5, §9), for every password the product sets. */
 export const NewPassword = z
   .string()
+  .trim()
   .min(PASSWORD_MIN, `Password must have at least ${PASSWORD_MIN} letters.`)
   .max(PASSWORD_MAX, `Password must have at most ${PASSWORD_MAX} letters.`);
 
@@ -172,7 +173,7 @@ export const PROFILE_PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', '
 
 /** PUT /api/users/change-password body. */
 export const ChangePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(200),
+  currentPassword: z.string().trim().min(1, 'Current password is required').max(200),
   newPassword: NewPassword,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
@@ -234,10 +235,13 @@ export const INVITE_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
 
 export const ForgotBody = z.object({ email: z.string().trim().toLowerCase().email('Invalid Email').max(254) });
 export const ResetBody = z.object({ token: z.string().min(10, 'token is required').max(200), password: NewPassword });
+/** Answer of a call that only reports what happened (the admin's success notification shows `messages`). */
 export const MessageResponse = z.object({ ok: z.literal(true), messages: z.array(z.string()) });
+export type MessageResponse = z.infer<typeof MessageResponse>;
 
 export const RegisterCheckQuery = z.object({ sk: z.string().max(200).optional() });
 export const RegisterCheckResponse = z.object({ allowed: z.boolean() });
+export type RegisterCheckResponse = z.infer<typeof RegisterCheckResponse>;
 
 export const STORE_NAME_MAX = 60;
 /** POST /api/auth/register body (the partner sign-up, spec §2 /auth/register). */

@@ -1,0 +1,467 @@
+import type { AllPermissionResponse, Scope, StaffMember } from '@backroom/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Menu,
+  Modal,
+  PasswordInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconDots, IconLogout, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { type ReactNode, useState } from 'react';
+import { ApiError } from '../../lib/api';
+import { useSessionUser } from '../../shell/hooks';
+import { shownScopeCount, useAllPermissions, useStaffMutations, useStaffs } from './api';
+import { ScopePicker } from './ScopePicker';
+import { type AddStaffValues, addStaffRules, canManageMember, editStaffRules, type Me, roleOf } from './staff-form';
+
+const fullName = (m: Pick<StaffMember, 'firstName' | 'lastName' | 'email'>) => `${m.firstName} ${m.lastName}`.trim() || m.email;
+
+/** A last sign-in as 'Never' or e.g. 'Jan 5, 2026, 3:04 PM' (the browser's timezone). */
+export function formatSignIn(iso: string | null): string {
+  return iso ? dayjs(iso).format('MMM D, YYYY, h:mm A') : 'Never';
+}
+
+/** A confirmation dialog for a destructive action: title, text, and a red confirm button that shows progress. */
+function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={650}>{title}</Text>} centered radius="lg">
+      <Stack gap="lg">
+        <Text size="sm">{children}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The add-staff dialog: names, e-mail, optional password (empty = invitation e-mail), admin flag (owner only), scopes. */
+function AddStaffModal({
+  opened,
+  onClose,
+  groups,
+  me,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  groups: AllPermissionResponse['groups'];
+  me: Me;
+}) {
+  const { add } = useStaffMutations();
+  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<AddStaffValues>({
+    mode: 'controlled',
+    initialValues: { firstName: '', lastName: '', email: '', password: '', isStoreAdmin: false, scopes: [] },
+    validate: addStaffRules,
+    validateInputOnChange: submitted,
+  });
+  const close = () => {
+    form.reset();
+    setSubmitted(false);
+    onClose();
+  };
+  const submit = form.onSubmit(
+    async (v) => {
+      try {
+        await add.mutateAsync({
+          firstName: v.firstName.trim(),
+          lastName: v.lastName.trim(),
+          email: v.email.trim(),
+          password: v.password.trim() || undefined,
+          isStoreAdmin: v.isStoreAdmin,
+          scopes: v.isStoreAdmin ? [] : v.scopes,
+        });
+        close();
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+      }
+    },
+    () => setSubmitted(true),
+  );
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={650}>Add staff</Text>} size="xl" radius="lg">
+      <form
+        noValidate
+        aria-label="Add staff"
+        onSubmit={(e) => {
+          setSubmitted(true);
+          submit(e);
+        }}
+      >
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="First name" withAsterisk autoComplete="off" {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps('email')} />
+            <PasswordInput
+              label="Password"
+              description="Leave empty to e-mail an invitation to choose one. Ignored if they already have an account."
+              autoComplete="new-password"
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+              {...form.getInputProps('password')}
+            />
+          </SimpleGrid>
+          {me.isStoreOwner && (
+            <Checkbox
+              label="Admin"
+              description="Admins have every permission and can manage staff."
+              {...form.getInputProps('isStoreAdmin', { type: 'checkbox' })}
+            />
+          )}
+          {!form.values.isStoreAdmin && (
+            <ScopePicker
+              groups={groups}
+              value={form.values.scopes}
+              onChange={(s: Scope[]) => form.setFieldValue('scopes', s)}
+              error={form.errors.scopes}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add staff
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The edit dialog of one member: their scopes, and the admin flag when the caller is the owner. */
+function EditStaffModal({
+  member,
+  onClose,
+  groups,
+  me,
+}: {
+  member: StaffMember;
+  onClose: () => void;
+  groups: AllPermissionResponse['groups'];
+  me: Me;
+}) {
+  const { update } = useStaffMutations();
+  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<{ scopes: Scope[]; isStoreAdmin: boolean }>({
+    mode: 'controlled',
+    initialValues: { scopes: member.scopes, isStoreAdmin: member.isStoreAdmin },
+    validate: editStaffRules,
+    validateInputOnChange: submitted,
+  });
+  const submit = form.onSubmit(
+    async (v) => {
+      try {
+        await update.mutateAsync({
+          id: member.id,
+          body: me.isStoreOwner ? { scopes: v.scopes, isStoreAdmin: v.isStoreAdmin } : { scopes: v.scopes },
+        });
+        onClose();
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+      }
+    },
+    () => setSubmitted(true),
+  );
+  return (
+    <Modal opened onClose={onClose} title={<Text fw={650}>Permissions of {fullName(member)}</Text>} size="xl" radius="lg">
+      <form
+        noValidate
+        aria-label={`Permissions of ${fullName(member)}`}
+        onSubmit={(e) => {
+          setSubmitted(true);
+          submit(e);
+        }}
+      >
+        <Stack gap="md">
+          {me.isStoreOwner && (
+            <Checkbox
+              label="Admin"
+              description="Admins have every permission and can manage staff."
+              {...form.getInputProps('isStoreAdmin', { type: 'checkbox' })}
+            />
+          )}
+          {!form.values.isStoreAdmin && (
+            <ScopePicker
+              groups={groups}
+              value={form.values.scopes}
+              onChange={(s) => form.setFieldValue('scopes', s)}
+              error={form.errors.scopes}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+type Pending = { kind: 'revoke' | 'remove'; member: StaffMember } | { kind: 'revokeAll' } | null;
+
+/**
+ * Member screen (route `website.member`, scope `store`; spec admin-dashboard §6, §7 "Authentication and staff"):
+ * the store's staff (name, e-mail, role, permission count, last sign-in) from `GET /api/users/store-staffs`. Owners
+ * and admins also get: Add staff (modal with the scopes grouped as in the menu), Edit permissions, Sign out (one
+ * member or all staff) and Remove — each destructive action behind a confirmation dialog. The server enforces the
+ * rules (nobody changes themselves or the owner; admins are managed by the owner only).
+ */
+export default function MemberScreen() {
+  const user = useSessionUser();
+  const staffs = useStaffs();
+  const perms = useAllPermissions();
+  const { revoke, revokeAll, remove } = useStaffMutations();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<StaffMember | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const totalScopes = perms.data?.groups.reduce((n, g) => n + g.scopes.length, 0) ?? 0;
+  const me: Me = { id: user?.id ?? '', isStoreOwner: !!user?.isStoreOwner, isStoreAdmin: !!user?.isStoreAdmin };
+  const canManage = !!staffs.data?.canManage;
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      if (pending.kind === 'revokeAll') await revokeAll.mutateAsync();
+      else if (pending.kind === 'revoke') await revoke.mutateAsync(pending.member.id);
+      else await remove.mutateAsync(pending.member.id);
+      setPending(null);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    }
+  };
+  const busy = revoke.isPending || revokeAll.isPending || remove.isPending;
+
+  return (
+    <Stack gap="lg" maw={1100} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            Member
+          </Title>
+          <Text c="dimmed" size="sm">
+            The people who can manage this store, and what each of them can open.
+          </Text>
+        </Stack>
+        {canManage && (
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => setPending({ kind: 'revokeAll' })}>
+              Sign out all staff
+            </Button>
+            <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)} disabled={!perms.data}>
+              Add staff
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      {staffs.isError && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="The staff list could not be loaded">
+          {staffs.error.message}
+        </Alert>
+      )}
+
+      <Card padding={0}>
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Staff">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Permissions</Table.Th>
+                <Table.Th>Last sign-in</Table.Th>
+                {canManage && (
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {staffs.isPending &&
+                [0, 1, 2].map((i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td colSpan={canManage ? 6 : 5}>
+                      <Skeleton h={28} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              {staffs.data?.staffs.map((m) => {
+                const manageable = canManage && canManageMember(me, m);
+                const role = roleOf(m);
+                return (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Avatar src={m.profilePicture} name={fullName(m)} color="initials" radius="xl" size={32} alt="" />
+                        <Text size="sm" fw={500}>
+                          {fullName(m)}
+                          {m.id === me.id && (
+                            <Text span c="dimmed" size="sm">
+                              {' '}
+                              (you)
+                            </Text>
+                          )}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{m.email}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant={role === 'Staff' ? 'outline' : 'light'}
+                        color={role === 'Owner' ? 'brand' : role === 'Admin' ? 'blue' : 'gray'}
+                      >
+                        {role}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {m.isStoreOwner || m.isStoreAdmin ? 'All' : `${shownScopeCount(m, totalScopes)} of ${totalScopes || '…'}`}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatSignIn(m.lastSignInAt)}</Text>
+                      {m.activeSessions > 0 && (
+                        <Text size="xs" c="dimmed">
+                          {m.activeSessions} active session{m.activeSessions === 1 ? '' : 's'}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    {canManage && (
+                      <Table.Td ta="right">
+                        {manageable && (
+                          <Menu position="bottom-end" withinPortal shadow="md">
+                            <Menu.Target>
+                              <Tooltip label="Actions">
+                                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${fullName(m)}`}>
+                                  <IconDots size={18} aria-hidden />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              <Menu.Item
+                                leftSection={<IconPencil size={16} aria-hidden />}
+                                onClick={() => setEditing(m)}
+                                disabled={!perms.data}
+                              >
+                                Edit permissions
+                              </Menu.Item>
+                              <Menu.Item
+                                leftSection={<IconLogout size={16} aria-hidden />}
+                                onClick={() => setPending({ kind: 'revoke', member: m })}
+                              >
+                                Sign out everywhere
+                              </Menu.Item>
+                              <Menu.Divider />
+                              <Menu.Item
+                                color="red"
+                                leftSection={<IconTrash size={16} aria-hidden />}
+                                onClick={() => setPending({ kind: 'remove', member: m })}
+                              >
+                                Remove from store
+                              </Menu.Item>
+                            </Menu.Dropdown>
+                          </Menu>
+                        )}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+
+      {!canManage && staffs.data && (
+        <Text size="sm" c="dimmed">
+          Only the store owner and admins can add staff or change permissions.
+        </Text>
+      )}
+
+      {perms.data && <AddStaffModal opened={adding} onClose={() => setAdding(false)} groups={perms.data.groups} me={me} />}
+      {perms.data && editing && <EditStaffModal member={editing} onClose={() => setEditing(null)} groups={perms.data.groups} me={me} />}
+
+      <ConfirmModal
+        opened={pending?.kind === 'revokeAll'}
+        title="Sign out all staff?"
+        confirmLabel="Sign out all staff"
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      >
+        Every staff member you manage is signed out on all their devices at their next click. You stay signed in.
+      </ConfirmModal>
+      <ConfirmModal
+        opened={pending?.kind === 'revoke'}
+        title="Sign out this person?"
+        confirmLabel="Sign out"
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      >
+        {pending?.kind === 'revoke' && `${fullName(pending.member)} is signed out on all their devices at their next click.`}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={pending?.kind === 'remove'}
+        title="Remove from store?"
+        confirmLabel="Remove"
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      >
+        {pending?.kind === 'remove' &&
+          `${fullName(pending.member)} loses access to this store. Their account and other stores are not affected.`}
+      </ConfirmModal>
+    </Stack>
+  );
+}
