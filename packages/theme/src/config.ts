@@ -21,6 +21,8 @@ import {
   defaultsOf,
   type Fields,
   fillFields,
+  isHtmlSetting,
+  mapLeaves,
   rangeOf,
   type Setting,
   THEME_TYPES,
@@ -181,6 +183,7 @@ export function emptyConfig(theme: ThemeType, sectionTypes: readonly SectionType
 
 // ----------------------------------------------------------------------------------------------- validator
 const REQUIRED = 'Required.';
+const HYDRO_FOOTER_MESSAGE = 'must be absent in a hydro theme (a footer with settings makes it newchick)';
 const INVALID_NUMBER = 'Invalid number.';
 const COLOR_RE =
   /^(|transparent|#[0-9a-fA-F]{3,4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*(,\s*[\d.]+\s*)?\))$/;
@@ -293,7 +296,7 @@ export function themeConfigSchema(theme: ThemeType): z.ZodType<ThemeConfig> {
       ? obj({ type: z.literal('footer'), settings: fieldsSchema(FOOTER_NEWCHICK_FIELDS, theme) })
       : obj({
           type: z.literal('footer'),
-          settings: z.undefined({ error: 'must be absent in a hydro theme (a footer with settings makes it newchick)' }).optional(),
+          settings: z.undefined({ error: HYDRO_FOOTER_MESSAGE }).optional(),
           block_config: fieldsSchema(FOOTER_HYDRO_FIELDS, theme),
         });
   const schema = obj({
@@ -324,6 +327,9 @@ export type ParseResult = { ok: true; config: ThemeConfig; theme: ThemeType } | 
 export function parseThemeConfig(config: unknown, theme?: ThemeType): ParseResult {
   const t = theme ?? themeTypeOf(config);
   if (!isObj(config)) return { ok: false, theme: t, issues: [{ path: 'config', message: 'must be an object' }] };
+  if (t === 'hydro' && themeTypeOf(config) === 'newchick') {
+    return { ok: false, theme: t, issues: [{ path: 'pages.fixed.footer.settings', message: HYDRO_FOOTER_MESSAGE }] };
+  }
   let filled: ThemeConfig;
   try {
     filled = fillDefaults(config, t);
@@ -340,3 +346,24 @@ export function parseThemeConfig(config: unknown, theme?: ThemeType): ParseResul
 }
 
 export { SCHEMA_VERSION, THEME_TYPES };
+
+/**
+ * Applies `fn` to every merchant-HTML value of a config (rich text and HTML settings of every group, area and
+ * section; spec issue 5: review body_html and checkout customHtml are sanitised). Returns a new config.
+ */
+export function mapConfigHtml(config: ThemeConfig, fn: (html: string) => string): ThemeConfig {
+  const leaf = (s: Setting, v: unknown) => (isHtmlSetting(s) && typeof v === 'string' ? fn(v) : v);
+  const c = structuredClone(config);
+  for (const [id, grp] of Object.entries(SETTINGS_GROUPS)) {
+    (c.settings as Obj)[id] = mapLeaves(grp.fields as Fields, (c.settings as Obj)[id], leaf);
+  }
+  c.pages.fixed.header.settings = mapLeaves(HEADER_FIELDS, c.pages.fixed.header.settings, leaf) as HeaderSettings;
+  const footer = c.pages.fixed.footer as Obj;
+  if (isObj(footer.settings)) footer.settings = mapLeaves(FOOTER_NEWCHICK_FIELDS, footer.settings, leaf);
+  if (isObj(footer.block_config)) footer.block_config = mapLeaves(FOOTER_HYDRO_FIELDS, footer.block_config, leaf);
+  c.pages.homepage.sections = c.pages.homepage.sections.map((sec) => {
+    const def = (SECTIONS as Record<string, SectionDef>)[sec.type];
+    return def ? ({ ...sec, settings: mapLeaves(def.settings, sec.settings, leaf) } as Section) : sec;
+  });
+  return c;
+}

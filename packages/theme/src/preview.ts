@@ -93,3 +93,20 @@ export function previewUrl(domain: string, path = '/', protocol: 'http' | 'https
   u.searchParams.set(PREVIEW_QUERY_PARAM, '1');
   return u.toString();
 }
+
+/**
+ * Editor and preview timings and sizes (spec theme-editor §9 "Business constants"; §4 loading states; §7
+ * collection search debounce). Milliseconds and CSS pixels.
+ */
+export const EDITOR_CONSTANTS = {
+  /** Collection/product search debounce after typing (§7, §9). */
+  searchDebounceMs: 300,
+  /** The preview is refreshed this long after it loads (§4, §9). */
+  previewRefreshMs: 4000,
+  /** The editor counts as loaded this long after the preview loads (§4, §9). */
+  loadedAfterMs: 5000,
+  /** Clicking in the editor is enabled this long after load (§4, §9). */
+  clickEnabledAfterMs: 1000,
+  /** The mobile preview viewport (§2, §9). */
+  mobilePreview: { width: 375, height: 667 },
+} as const;

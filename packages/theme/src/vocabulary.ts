@@ -179,7 +179,7 @@ export type ValueOf<S> =
           ? V
           : never;
 /** The value type of a record of settings. */
-export type ValuesOf<F extends Fields> = { [K in keyof F]: ValueOf<F[K]> };
+export type ValuesOf<F extends Fields> = { -readonly [K in keyof F]: ValueOf<F[K]> };
 
 // ---------------------------------------------------------------------------------------------------------
 // Builders. They only add the `kind`; generics keep literal option values for the derived types.
@@ -324,4 +324,26 @@ export function countdownEnd(v: CountdownValue, now: number = Date.now()): numbe
 /** A count-down value whose end is now + the offsets (spec §4 "stored as an end timestamp"). */
 export function startCountdown(o: { day: number; hour: number; min: number }, now: number = Date.now()): CountdownValue {
   return { ...o, getTime: now + ((o.day * 24 + o.hour) * 60 + o.min) * 60_000 };
+}
+
+/**
+ * Returns `value` with every leaf setting of `fields` replaced by `fn(setting, value)`, recursing into groups and
+ * blocks (keys that are not declared are kept as they are). Used e.g. to sanitise every rich-text/HTML value.
+ */
+export function mapLeaves(fields: Fields, value: unknown, fn: (setting: Setting, v: unknown) => unknown): unknown {
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const [k, s] of Object.entries(fields)) {
+    if (!(k in out)) continue;
+    const v = out[k];
+    if (s.kind === 'group') out[k] = mapLeaves(s.fields, v, fn);
+    else if (s.kind === 'blocks') out[k] = Array.isArray(v) ? v.map((b) => mapLeaves(s.block, b, fn)) : v;
+    else out[k] = fn(s, v);
+  }
+  return out;
+}
+
+/** Whether a setting holds merchant HTML (rich text, or text in html format) that renderers must sanitise. */
+export function isHtmlSetting(s: Setting): boolean {
+  return s.kind === 'richtext' || (s.kind === 'text' && s.format === 'html');
 }
