@@ -173,7 +173,9 @@ describe('migrations', () => {
   });
 
   it('migration 1 keeps an explicit show_variant_description over the legacy alias', () => {
-    const out = migrateConfig({ settings: { product: { show_description_variant: true, show_variant_description: false } } }) as {
+    const out = migrateConfig({
+      settings: { product: { show_description_variant: true, show_variant_description: false } },
+    }) as unknown as {
       settings: { product: Record<string, unknown> };
     };
     expect(out.settings.product).toEqual({ show_variant_description: false });
