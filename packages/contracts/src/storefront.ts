@@ -141,6 +141,19 @@ export const StorefrontSort = z.enum(['manual', 'newest', 'price-asc', 'price-de
  */
 export const StorefrontProductsQuery = z.object({
   collection: z.string().max(200).optional(),
+  /** Comma-joined product ids (flash-deal products of theme-editor §3 are stored by id), at most 50. */
+  ids: z
+    .string()
+    .optional()
+    .transform((s) =>
+      s
+        ? s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : undefined,
+    )
+    .pipe(z.array(z.uuid('ids must be comma-joined product ids')).max(50).optional()),
   search: z.string().max(200).optional(),
   sort: StorefrontSort.default('manual'),
   page: z.coerce.number().int().min(1).default(1),

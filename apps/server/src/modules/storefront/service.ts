@@ -29,14 +29,14 @@ type SortKey = 'manual' | 'newest' | 'price-asc' | 'price-desc' | 'title-asc';
 
 /**
  * Published products of a store as grid cards (GET /api/storefront/products): optionally those of one collection
- * (by handle; 404 when it does not exist), whose title contains `search` (case-insensitive), sorted, one 1-based
+ * (by handle; 404 when it does not exist), those with the given ids, whose title contains `search` (case-insensitive), sorted, one 1-based
  * page of `limit`. Each card carries the cheapest variant's price and id and the first two images. Products
  * without a variant are not sellable and not listed.
  */
 export async function listProducts(
   db: Db,
   storeId: string,
-  q: { collection?: string; search?: string; sort: SortKey; page: number; limit: number },
+  q: { collection?: string; ids?: string[]; search?: string; sort: SortKey; page: number; limit: number },
 ): Promise<{ products: StorefrontProductCard[]; total: number; page: number }> {
   let collectionId: string | null = null;
   if (q.collection) {
@@ -78,6 +78,16 @@ export async function listProducts(
                       where v.product_id = p.id order by v.price_cents asc, v.position asc limit 1) v on true
         where p.store_id = ${storeId} and p.published
           ${search ? sql`and p.title ilike ${search}` : sql``}
+          ${
+            q.ids
+              ? q.ids.length
+                ? sql`and p.id in (${sql.join(
+                    q.ids.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})`
+                : sql`and false`
+              : sql``
+          }
         order by ${order}, p.id
         limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
   );

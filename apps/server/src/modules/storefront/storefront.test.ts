@@ -158,6 +158,9 @@ describe('public catalog: only what a shopper may see', () => {
     expect(s.products.map((p: { handle: string }) => p.handle)).toEqual(['sock']);
     const p2 = (await get('/api/storefront/products?limit=1&page=2&sort=price-asc')).json();
     expect(p2.products.map((p: { handle: string }) => p.handle)).toEqual(['shirt']);
+    const byId = (await get(`/api/storefront/products?ids=${ids.shirt},${ids.hidden}`)).json();
+    expect(byId.products.map((p: { handle: string }) => p.handle)).toEqual(['shirt']);
+    expect((await get('/api/storefront/products?ids=nope')).statusCode).toBe(400);
     const bad = await get('/api/storefront/products?limit=500');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().messages[0]).toContain('limit');

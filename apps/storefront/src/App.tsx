@@ -1,0 +1,159 @@
+import type { PreviewPage, ThemeConfig } from '@backroom/theme';
+import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import { Popups } from './layout/Popups';
+import { loadFont } from './lib/fonts';
+import { match, useLocation } from './lib/router';
+import { useShop, useTheme } from './lib/theme';
+import { CartPage } from './pages/Cart';
+import { CheckoutPage, ThankYouPage } from './pages/Checkout';
+import { CategoryPage, CollectionsPage, ContentPage, SearchPage } from './pages/Collections';
+import { Home } from './pages/Home';
+import { NotFound } from './pages/NotFound';
+import { ProductPage } from './pages/Product';
+
+/**
+ * CSS custom properties of a config (theme-editor §3 Colours, Typography, Style): every colour, the four font
+ * families (loaded on demand), the font sizes (px) and title line clamps. Set on the root element, so an edit
+ * restyles the page with no re-render of the sections.
+ */
+export function themeVars(config: ThemeConfig): CSSProperties {
+  const c = config.settings.colors;
+  const t = config.settings.typography;
+  const s = config.settings.style;
+  const head = loadFont(t.type_header_family);
+  const base = loadFont(t.type_base_family);
+  const desc = loadFont(t.type_product_description_family);
+  const btn = loadFont(t.type_button_base_family);
+  const v: Record<string, string | number> = {
+    '--c-topbar-bg': c.color_top_bar_background,
+    '--c-announce-bg': c.color_announcement_bar_background,
+    '--c-announce-text': c.color_announcement_bar_text,
+    '--c-cart-btn': c.color_cart_button,
+    '--c-cart-btn-label': c.color_cart_button_label,
+    '--c-buy-btn': c.color_buyNow_button,
+    '--c-buy-btn-label': c.color_byNow_button_label,
+    '--c-upsell-border': c.color_upsell_border,
+    '--c-upsell-bg': c.color_upsell_background,
+    '--c-upsell-border-active': c.color_upsell_border_active,
+    '--c-upsell-bg-active': c.color_upsell_background_active,
+    '--c-upsell-tag-bg': c.color_upsell_background_tag,
+    '--c-upsell-tag-text': c.color_upsell_text_tag,
+    '--c-footer-bg': c.footer_background,
+    '--c-footer-text': c.color_footer_text,
+    '--c-title': c.color_title_product,
+    '--c-icon': c.color_product_icon,
+    '--c-price': c.color_price,
+    '--c-compare': c.color_compare_at_price,
+    '--c-sale': c.color_sale_price ?? c.color_price,
+    '--c-checkout-btn': c.color_checkout_button,
+    '--f-head': head.family,
+    '--fw-head': head.weight,
+    '--fs-head': head.style,
+    '--f-base': base.family,
+    '--fw-base': base.weight,
+    '--fst-base': base.style,
+    '--f-desc': desc.family,
+    '--fw-desc': desc.weight,
+    '--f-btn': btn.family,
+    '--fw-btn': btn.weight,
+    '--fz-product': `${t.font_size_product}px`,
+    '--fz-price': `${t.font_size_price}px`,
+    '--fz-compare': `${t.font_size_compare_at_price}px`,
+    '--fz-sale-tag': `${t.font_size_sale_tag}px`,
+    '--fz-cart-btn': `${t.font_size_cart_button_text}px`,
+    '--lines-product': s.maxLineDisplayProduct,
+  };
+  return v as CSSProperties;
+}
+
+/** The path each editor page shows in a preview (theme-editor §2 page selector). */
+export function pagePath(page: PreviewPage, productHandle: string | null): string {
+  switch (page) {
+    case 'home':
+      return '/';
+    case 'product':
+      return productHandle ? `/products/${productHandle}` : '/collections/all';
+    case 'collections':
+      return '/collections';
+    case 'category':
+      return '/collections/all';
+    case 'cart':
+      return '/cart';
+    case 'checkout':
+      return '/checkout';
+    case 'order':
+      return '/thank-you/preview';
+  }
+}
+
+/** Which editor page a path is (for the preview: switch only when the editor asks for another page). */
+export function pageOf(pathname: string): PreviewPage {
+  if (pathname === '/') return 'home';
+  if (pathname.startsWith('/products/')) return 'product';
+  if (pathname === '/collections') return 'collections';
+  if (pathname.startsWith('/collections/')) return 'category';
+  if (pathname === '/cart') return 'cart';
+  if (pathname === '/checkout') return 'checkout';
+  if (pathname.startsWith('/thank-you/')) return 'order';
+  return 'home';
+}
+
+function Routes() {
+  const { pathname, search } = useLocation();
+  if (pathname === '/') return <Home />;
+  if (pathname === '/collections') return <CollectionsPage />;
+  if (pathname === '/cart') return <CartPage />;
+  if (pathname === '/checkout') return <CheckoutPage />;
+  if (pathname === '/search') return <SearchPage search={search} />;
+  const product = match('/products/:handle', pathname);
+  if (product) return <ProductPage key={product.handle} handle={product.handle!} />;
+  const category = match('/collections/:handle', pathname);
+  if (category) return <CategoryPage key={category.handle} handle={category.handle!} search={search} />;
+  const thanks = match('/thank-you/:id', pathname);
+  if (thanks) return <ThankYouPage id={thanks.id!} token={search.get('token') ?? ''} />;
+  const page = match('/pages/:handle', pathname);
+  if (page) return <ContentPage handle={page.handle!} />;
+  return <NotFound />;
+}
+
+/** Scrolls the preview to the editor's scroll target when it changes (DESIGN.md "Preview protocol"). */
+function useScrollTarget(scrollTo: string | null, version: number) {
+  const last = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the check after every applied message.
+  useLayoutEffect(() => {
+    if (!scrollTo || scrollTo === last.current) return;
+    const el = document.querySelector(`[data-section-key="${CSS.escape(scrollTo)}"]`);
+    if (!el) return;
+    last.current = scrollTo;
+    el.scrollIntoView({ block: 'start' });
+  }, [scrollTo, version]);
+}
+
+/** The whole storefront: theme variables, header, the page of the current path, footer, popups. */
+export function App() {
+  const { preview, beacon } = useShop();
+  const { config, type, section, scrollTo, version } = useTheme();
+  const style = useMemo(() => themeVars(config), [config]);
+  useScrollTarget(scrollTo, version);
+  useEffect(() => {
+    if (!preview) beacon.track('view_store');
+  }, [preview, beacon]);
+  return (
+    <div
+      className={`sf sf--${type} ${preview ? 'sf--preview' : ''} ${config.settings.element.show_title_product_in_mobile ? '' : 'sf-no-title-m'}`}
+      style={style}
+    >
+      <a href="#main" className="sf-skip">
+        Skip to content
+      </a>
+      <Header selected={section === 'header'} />
+      <main id="main">
+        <Routes />
+      </main>
+      <Footer selected={section === 'footer'} />
+      <Popups />
+    </div>
+  );
+}

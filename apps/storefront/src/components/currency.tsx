@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+import { DISPLAY_RATES } from '../lib/format';
+import { useShop, useTheme } from '../lib/theme';
+
+const listeners = new Set<() => void>();
+let chosen: string | null = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem('sf-currency');
+const sub = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** The currency prices are shown in: the shopper's choice when the theme enables the selector, else the store's. */
+export function useDisplayCurrency(): string {
+  const { boot } = useShop();
+  const { config } = useTheme();
+  const c = useSyncExternalStore(
+    sub,
+    () => chosen,
+    () => chosen,
+  );
+  return config.settings.currency.enabled_currency && c && DISPLAY_RATES[c] ? c : boot.shop.currency;
+}
+
+/** The currency selector of the header (theme-editor §3 Currency enabled_currency). */
+export function CurrencySelect() {
+  const value = useDisplayCurrency();
+  return (
+    <select
+      className="sf-currency"
+      aria-label="Currency"
+      value={value}
+      onChange={(e) => {
+        chosen = e.target.value;
+        sessionStorage.setItem('sf-currency', chosen);
+        for (const l of listeners) l();
+      }}
+    >
+      {Object.keys(DISPLAY_RATES).map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </select>
+  );
+}

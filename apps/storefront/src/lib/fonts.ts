@@ -1,0 +1,53 @@
+import { type FontValue, parseFontStyle } from '@backroom/theme';
+
+/**
+ * Self-hosted fonts (theme-editor §9's 16 families, issue 5 item 3: no CDN). Each family's Latin subset is
+ * bundled from its `@fontsource/*` package as lazy CSS chunks; `loadFont` imports only the files a config uses.
+ * "Share" is not on npm as a Fontsource package; its sibling "Share Tech" (same designer) stands in for it.
+ */
+const CSS = import.meta.glob('../../../../node_modules/@fontsource/*/latin-{300,400,500,600,700,800,900}{,-italic}.css');
+
+/** The Fontsource package folder and CSS family name of a theme font family. */
+export function fontSource(family: string): { pkg: string; css: string } {
+  if (family === 'Share') return { pkg: 'share-tech', css: 'Share Tech' };
+  return { pkg: family.toLowerCase().replace(/\s+/g, '-'), css: family };
+}
+
+const loaded = new Set<string>();
+
+/** The bundled weights of a family (those whose latin CSS exists), ascending. */
+function weightsOf(pkg: string, italic: boolean): number[] {
+  const out: number[] = [];
+  for (const k of Object.keys(CSS)) {
+    const m = new RegExp(`/@fontsource/${pkg}/latin-(\\d{3})${italic ? '-italic' : ''}\\.css$`).exec(k);
+    if (m) out.push(Number(m[1]));
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * Loads the CSS of one font value (family + style such as "700 Bold Italic") on demand, choosing the nearest
+ * bundled weight (950 → 900). Resolves when the stylesheet is in; unknown families resolve at once.
+ * Returns the CSS `font-family`, weight and style to use.
+ */
+export function loadFont(v: FontValue): { family: string; weight: number; style: 'normal' | 'italic' } {
+  const { pkg, css } = fontSource(v.font || 'Open Sans');
+  const parsed = parseFontStyle(v.style || '400 Regular');
+  let italic = parsed.italic;
+  let weights = weightsOf(pkg, italic);
+  if (!weights.length && italic) {
+    italic = false;
+    weights = weightsOf(pkg, false);
+  }
+  const weight = weights.length ? weights.reduce((a, b) => (Math.abs(b - parsed.weight) < Math.abs(a - parsed.weight) ? b : a)) : 400;
+  const key = `../../../../node_modules/@fontsource/${pkg}/latin-${weight}${italic ? '-italic' : ''}.css`;
+  if (!loaded.has(key) && CSS[key]) {
+    loaded.add(key);
+    void CSS[key]!();
+  }
+  return {
+    family: `'${css}', system-ui, sans-serif`,
+    weight: Math.min(900, parsed.weight),
+    style: italic ? 'italic' : 'normal',
+  };
+}

@@ -1,0 +1,179 @@
+import type { StorefrontProductCard } from '@backroom/contracts';
+import { useDisplayCurrency } from '../components/currency';
+import { Img, Money, ProductCard, useProducts } from '../components/ui';
+import { type CartLine, MAX_QTY, subtotalCents, useCart } from '../lib/cart';
+import { formatMoney } from '../lib/format';
+import { fill } from '../lib/html';
+import { linkCollection } from '../lib/links';
+import { Link } from '../lib/router';
+import { useShop, useTheme } from '../lib/theme';
+
+/** Sample cart lines for a preview frame whose cart is empty, so the cart settings have something to show. */
+export function sampleLines(products: StorefrontProductCard[]): CartLine[] {
+  return products.slice(0, 2).map((p, i) => ({
+    variantId: p.variantId,
+    quantity: i + 1,
+    handle: p.handle,
+    title: p.title,
+    variantTitle: '',
+    priceCents: p.priceCents,
+    compareAtPriceCents: p.compareAtPriceCents,
+    imageSrc: p.imageSrc,
+  }));
+}
+
+/** The cart lines to show: the shopper's, or in an empty preview the sample lines. */
+export function useShownLines(): { lines: CartLine[]; sample: boolean } {
+  const { cart, preview } = useShop();
+  const lines = useCart(cart);
+  const sample = useProducts({ limit: 2 });
+  if (lines.length || !preview) return { lines, sample: false };
+  return { lines: sampleLines(sample.data?.products ?? []), sample: true };
+}
+
+/**
+ * The cart goal bar (theme-editor §3 Cart goal: isShow, motivationalMessage with {amount}, goalAmount in the store
+ * currency's major unit, goalReached in newchick).
+ */
+export function CartGoal({ subtotal }: { subtotal: number }) {
+  const { boot } = useShop();
+  const { config, type } = useTheme();
+  const display = useDisplayCurrency();
+  const g = config.settings.cart_goal;
+  if (!g.isShow) return null;
+  const goal = Math.round(Number(g.goalAmount) * 100);
+  const left = Math.max(0, goal - subtotal);
+  const pct = goal > 0 ? Math.min(100, Math.round((subtotal / goal) * 100)) : 100;
+  const msg =
+    left > 0
+      ? fill(g.motivationalMessage, { amount: formatMoney(left, boot.shop.currency, display) })
+      : type === 'newchick'
+        ? g.goalReached
+        : 'You get FREE shipping';
+  return (
+    <div className="sf-goal" role="status">
+      <p>{msg}</p>
+      <span className="sf-goal__bar">
+        <i style={{ width: `${pct}%` }} />
+      </span>
+    </div>
+  );
+}
+
+/** Cart upsell (newchick, theme-editor §3): motivational message and products of the chosen collection. */
+function CartUpsell({ exclude }: { exclude: Set<string> }) {
+  const { config, type } = useTheme();
+  const u = config.settings.cart.cart_upsell;
+  const products = useProducts({ collection: linkCollection(u.url) ?? undefined, limit: 8 });
+  if (type !== 'newchick') return null;
+  const list = (products.data?.products ?? []).filter((p) => !exclude.has(p.variantId)).slice(0, 4);
+  return (
+    <div className="sf-upsell">
+      {u.isShowMotivational && <p className="sf-upsell__msg">{u.motivationalMessage}</p>}
+      {u.isShowCartUpsell && list.length > 0 && (
+        <>
+          <h2 className="sf-heading">{u.cartUpsellMessage}</h2>
+          <div className="sf-upsell__list">
+            {list.map((p) => (
+              <UpsellItem key={p.id} p={p} label={u.buttonLabel} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function UpsellItem({ p, label }: { p: StorefrontProductCard; label: string }) {
+  const { cart, beacon } = useShop();
+  return (
+    <div className="sf-upsell__item">
+      <ProductCard p={p} />
+      <button
+        type="button"
+        className="sf-btn sf-btn--small"
+        aria-label={`${label} ${p.title}`}
+        onClick={() => {
+          cart.add({
+            variantId: p.variantId,
+            quantity: 1,
+            handle: p.handle,
+            title: p.title,
+            variantTitle: '',
+            priceCents: p.priceCents,
+            compareAtPriceCents: p.compareAtPriceCents,
+            imageSrc: p.imageSrc,
+          });
+          beacon.track('add_to_cart');
+        }}
+      >
+        {label}
+      </button>
+    </div>
+  );
+}
+
+/** The cart page (theme-editor §2 cart page: trust badge, cart goal, cart upsell). */
+export function CartPage() {
+  const { cart } = useShop();
+  const { config } = useTheme();
+  const { lines } = useShownLines();
+  const subtotal = subtotalCents(lines);
+  const tb = config.settings.cart.trust_badge;
+  return (
+    <div className="sf-container sf-cart">
+      <h1 className="sf-page-title">Your cart</h1>
+      <CartGoal subtotal={subtotal} />
+      {lines.length === 0 ? (
+        <div className="sf-empty">
+          <p>Your cart is empty.</p>
+          <Link href="/collections/all" className="sf-btn">
+            Continue shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="sf-cart__grid">
+          <ul className="sf-cart__lines">
+            {lines.map((l) => (
+              <li key={l.variantId} className="sf-line">
+                <Img src={l.imageSrc ?? ''} w={96} h={120} />
+                <div className="sf-line__info">
+                  <Link href={`/products/${l.handle}`}>{l.title}</Link>
+                  {l.variantTitle && l.variantTitle !== 'Default Title' && <small>{l.variantTitle}</small>}
+                  <Money cents={l.priceCents} />
+                </div>
+                <div className="sf-qty__ctl">
+                  <button type="button" aria-label={`Decrease ${l.title}`} onClick={() => cart.setQuantity(l.variantId, l.quantity - 1)}>
+                    −
+                  </button>
+                  <input
+                    aria-label={`Quantity of ${l.title}`}
+                    inputMode="numeric"
+                    value={l.quantity}
+                    onChange={(e) => cart.setQuantity(l.variantId, Math.min(MAX_QTY, Number(e.target.value) || 0))}
+                  />
+                  <button type="button" aria-label={`Increase ${l.title}`} onClick={() => cart.setQuantity(l.variantId, l.quantity + 1)}>
+                    +
+                  </button>
+                </div>
+                <Money cents={l.priceCents * l.quantity} className="sf-line__total" />
+              </li>
+            ))}
+          </ul>
+          <aside className="sf-cart__summary">
+            <p className="sf-row">
+              <span>Subtotal</span>
+              <Money cents={subtotal} />
+            </p>
+            <p className="sf-muted">Shipping calculated at checkout.</p>
+            <Link href="/checkout" className="sf-btn sf-btn--checkout">
+              Check out
+            </Link>
+            {tb.show_trust_badge_image && <Img src={tb.src} alt="Secure payment badges" className="sf-trust" w={360} h={60} />}
+          </aside>
+        </div>
+      )}
+      <CartUpsell exclude={new Set(lines.map((l) => l.variantId))} />
+    </div>
+  );
+}

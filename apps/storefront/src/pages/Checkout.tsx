@@ -1,0 +1,338 @@
+import type { StorefrontOrder } from '@backroom/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Countdown, Img, Money, RichText } from '../components/ui';
+import { CheckIcon } from '../layout/icons';
+import { ApiError, api } from '../lib/api';
+import { subtotalCents } from '../lib/cart';
+import { visitorSessionId } from '../lib/events';
+import { Link, navigate } from '../lib/router';
+import { useShop, useTheme } from '../lib/theme';
+import { CartGoal, useShownLines } from './Cart';
+import { NotFound } from './NotFound';
+
+const FIELDS = [
+  ['email', 'Email', 'email', 'email'],
+  ['firstName', 'First name', 'text', 'given-name'],
+  ['lastName', 'Last name', 'text', 'family-name'],
+  ['address1', 'Address', 'text', 'address-line1'],
+  ['city', 'City', 'text', 'address-level2'],
+  ['zip', 'ZIP code', 'text', 'postal-code'],
+  ['country', 'Country', 'text', 'country-name'],
+] as const;
+type Field = (typeof FIELDS)[number][0];
+
+/**
+ * Loads the merchant's checkout customJs (theme-editor §3 Checkout) on the public storefront only — never in a
+ * preview frame (issue 5 item 3). It is a same-origin script, so the storefront CSP allows it.
+ */
+function useCustomJs(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled || document.getElementById('sf-custom-js')) return;
+    const s = document.createElement('script');
+    s.id = 'sf-custom-js';
+    s.src = '/api/storefront/custom.js';
+    s.async = true;
+    document.body.appendChild(s);
+  }, [enabled]);
+}
+
+/**
+ * Test-mode checkout (issue 5 items 3 and 5; theme-editor §3 "Checkout settings": countdown with {time}, customer
+ * note, logo, custom HTML sanitised, customJs on the public site only, one page or three steps). Sends
+ * `reached_checkout`, then POSTs the cart to /api/storefront/checkout (prices come from the database) and opens the
+ * thank-you page.
+ */
+export function CheckoutPage() {
+  const { cart, beacon, preview, boot } = useShop();
+  const { config } = useTheme();
+  const c = config.settings.checkout;
+  const { lines } = useShownLines();
+  const subtotal = subtotalCents(lines);
+  const [form, setForm] = useState<Record<Field, string>>({
+    email: '',
+    firstName: '',
+    lastName: '',
+    address1: '',
+    city: '',
+    zip: '',
+    country: 'United States',
+  });
+  const [note, setNote] = useState('');
+  const [step, setStep] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string[]>([]);
+  const tracked = useRef(false);
+  useEffect(() => {
+    if (tracked.current || preview) return;
+    tracked.current = true;
+    beacon.track('reached_checkout');
+  }, [beacon, preview]);
+  useCustomJs(!preview && !!c.customJs);
+  const steps = c.step === 3 ? ['Information', 'Shipping', 'Payment'] : null;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (steps && step < 3) {
+      setStep(step + 1);
+      return;
+    }
+    if (preview) return;
+    setBusy(true);
+    setError([]);
+    try {
+      await beacon.flush();
+      const order = await api.checkout({
+        lines: lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
+        customer: { ...form, phone: '' },
+        note: c.isCustomerNote ? note : '',
+        visitorSessionId: visitorSessionId(),
+      });
+      sessionStorage.setItem(`sf-order:${order.id}`, JSON.stringify(order));
+      cart.clear();
+      navigate(`/thank-you/${order.id}?token=${order.token}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.messages : ['Something went wrong, please try again.']);
+      setBusy(false);
+    }
+  };
+  if (!lines.length) {
+    return (
+      <div className="sf-container sf-empty">
+        <p>Your cart is empty.</p>
+        <Link href="/" className="sf-btn">
+          Continue shopping
+        </Link>
+      </div>
+    );
+  }
+  const showFields = !steps || step === 1;
+  return (
+    <div className="sf-container sf-checkout">
+      <div className="sf-checkout__head">
+        <Link href="/" aria-label={`${boot.shop.name} home`}>
+          {c.logo_checkout ? (
+            <Img src={c.logo_checkout} alt={boot.shop.name} className="sf-checkout__logo" />
+          ) : (
+            <strong className="sf-logo__text">{boot.shop.name}</strong>
+          )}
+        </Link>
+      </div>
+      {c.show_time_countdown && (
+        <div className="sf-reserve" role="status">
+          <RichText html={c.checkout_description.replace('{time}', '<span data-time></span>')} />
+          <Countdown value={c.time} id="checkout" compact />
+        </div>
+      )}
+      {steps && (
+        <ol className="sf-steps-nav">
+          {steps.map((s, i) => (
+            <li key={s} aria-current={i + 1 === step ? 'step' : undefined} className={i + 1 < step ? 'is-done' : ''}>
+              {s}
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="sf-checkout__grid">
+        <form className="sf-form" onSubmit={submit}>
+          {showFields && (
+            <fieldset>
+              <legend>Contact and delivery</legend>
+              {FIELDS.map(([k, label, type, auto]) => (
+                <label key={k} className={`sf-field sf-field--${k}`}>
+                  <span>{label}</span>
+                  <input
+                    name={k}
+                    type={type}
+                    autoComplete={auto}
+                    required={k !== 'zip'}
+                    value={form[k]}
+                    onChange={(e) => setForm((f) => ({ ...f, [k]: e.target.value }))}
+                  />
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {(!steps || step === 2) && (
+            <fieldset>
+              <legend>Shipping method</legend>
+              <p className="sf-radio">
+                <CheckIcon /> Standard shipping — Free
+              </p>
+              {c.isCustomerNote && (
+                <label className="sf-field">
+                  <span>Order note</span>
+                  <textarea name="note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+                </label>
+              )}
+            </fieldset>
+          )}
+          {(!steps || step === 3) && (
+            <fieldset>
+              <legend>Payment</legend>
+              <p className="sf-testmode">Test mode: no card is charged. Test gateway (Visa •••• 4242).</p>
+            </fieldset>
+          )}
+          {c.customHtml && <RichText html={c.customHtml} className="sf-custom-html" />}
+          {error.length > 0 && (
+            <div className="sf-error" role="alert">
+              {error.join(' ')}
+            </div>
+          )}
+          <button type="submit" className="sf-btn sf-btn--checkout" disabled={busy}>
+            {steps && step < 3 ? `Continue to ${steps[step]!.toLowerCase()}` : busy ? 'Placing order…' : 'Place order'}
+          </button>
+        </form>
+        <aside className="sf-checkout__summary" aria-label="Order summary">
+          <ul>
+            {lines.map((l) => (
+              <li key={l.variantId} className="sf-line sf-line--small">
+                <Img src={l.imageSrc ?? ''} w={56} h={70} />
+                <span>
+                  {l.title} × {l.quantity}
+                </span>
+                <Money cents={l.priceCents * l.quantity} />
+              </li>
+            ))}
+          </ul>
+          <p className="sf-row">
+            <span>Subtotal</span>
+            <Money cents={subtotal} />
+          </p>
+          <p className="sf-row">
+            <span>Shipping</span>
+            <span>Free</span>
+          </p>
+          <p className="sf-row sf-row--total">
+            <span>Total</span>
+            <Money cents={subtotal} />
+          </p>
+          <CartGoal subtotal={subtotal} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+const UNIT_MS = { days: 86400_000, hours: 3600_000, minutes: 60_000 } as const;
+
+/** The order shown in a preview frame (no real order exists there). */
+function previewOrder(): StorefrontOrder {
+  return {
+    id: '00000000-0000-4000-8000-000000000000',
+    token: '',
+    orderNumber: 1001,
+    orderName: '#1001',
+    createdAt: new Date().toISOString(),
+    currency: 'USD',
+    subtotalCents: 5998,
+    shippingCents: 0,
+    grandTotalCents: 5998,
+    financialStatus: 'paid',
+    paymentName: 'Test gateway',
+    lines: [],
+    customer: { name: 'Alex Shopper', email: 'alex@example.com' },
+    shippingAddress: '1 Market St, 94105 San Francisco, United States',
+    note: '',
+  };
+}
+
+/**
+ * The thank-you page (theme-editor §3 "Thank-you page": order steps with their times and units, dated from the
+ * order; delivery policies). Reloadable with the order's token.
+ */
+export function ThankYouPage({ id, token }: { id: string; token: string }) {
+  const { preview } = useShop();
+  const q = useQuery({
+    queryKey: ['order', id],
+    queryFn: () => {
+      const kept = sessionStorage.getItem(`sf-order:${id}`);
+      return kept ? (JSON.parse(kept) as StorefrontOrder) : api.order(id, token);
+    },
+    enabled: !preview,
+    retry: false,
+  });
+  if (!preview && q.isError) return <NotFound />;
+  const order = preview ? previewOrder() : q.data;
+  if (!order) return <div className="sf-container sf-loading" aria-busy="true" />;
+  return <ThankYou order={order} />;
+}
+
+function ThankYou({ order }: { order: StorefrontOrder }) {
+  const { config } = useTheme();
+  const t = config.settings.thankpage;
+  let at = new Date(order.createdAt).getTime();
+  const steps = t.steps.settings.blocks.map((b) => {
+    at += Number(b.time) * (UNIT_MS[b.unit as keyof typeof UNIT_MS] ?? UNIT_MS.days);
+    return { ...b, date: new Date(at) };
+  });
+  return (
+    <div className="sf-container sf-thanks">
+      <div className="sf-thanks__head">
+        <span className="sf-thanks__check">
+          <CheckIcon />
+        </span>
+        <div>
+          <p className="sf-muted">Order {order.orderName}</p>
+          <h1>Thank you, {order.customer.name.split(' ')[0]}!</h1>
+          <p>
+            We sent a confirmation to <b>{order.customer.email}</b>.
+          </p>
+        </div>
+      </div>
+      {t.steps.settings.isShowPage && (
+        <ol className="sf-timeline" aria-label="Order steps">
+          {steps.map((s, i) => (
+            <li key={s.name + String(i)} className={i === 0 ? 'is-done' : ''}>
+              <b>{s.name}</b>
+              <span>{s.date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</span>
+              {s.time > 0 && (
+                <small>
+                  {s.time} {s.unit}
+                </small>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="sf-thanks__grid">
+        <section aria-label="Order details">
+          <h2>Order details</h2>
+          <ul>
+            {order.lines.map((l) => (
+              <li key={l.variantId} className="sf-line sf-line--small">
+                <Img src={l.imageSrc ?? ''} w={56} h={70} />
+                <span>
+                  {l.title}
+                  {l.variantTitle !== 'Default Title' ? ` (${l.variantTitle})` : ''} × {l.quantity}
+                </span>
+                <Money cents={l.priceCents * l.quantity} />
+              </li>
+            ))}
+          </ul>
+          <p className="sf-row sf-row--total">
+            <span>Total paid</span>
+            <Money cents={order.grandTotalCents} />
+          </p>
+          <p className="sf-muted">
+            {order.paymentName} · Ship to {order.shippingAddress}
+          </p>
+          {order.note && <p className="sf-muted">Note: {order.note}</p>}
+        </section>
+        {t.delivery_policies.settings.isShowPage && (
+          <section aria-label="Delivery policies" className="sf-policies">
+            <h2>Delivery policies</h2>
+            {t.delivery_policies.settings.blocks.map((b, i) => (
+              <div key={b.name + String(i)}>
+                <h3>{b.name}</h3>
+                <RichText html={b.content} />
+              </div>
+            ))}
+          </section>
+        )}
+      </div>
+      <Link href="/" className="sf-btn">
+        Continue shopping
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTheme } from '../lib/theme';
+import { SectionView } from '../sections';
+
+/** The home page: the config's sections in order (theme-editor §3 Section index), each highlightable in a preview. */
+export function Home() {
+  const { config, section, type } = useTheme();
+  const sections = config.pages.homepage.sections;
+  return (
+    <div className="sf-home">
+      {sections.map((s, i) => (
+        <SectionView key={s.key} section={s} selected={section === s.key} first={i === 0} type={type} />
+      ))}
+      {sections.length === 0 && <p className="sf-empty sf-container">This store has no sections yet.</p>}
+    </div>
+  );
+}

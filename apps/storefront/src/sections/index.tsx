@@ -1,0 +1,370 @@
+import type { Section, SectionSettings, SectionType } from '@backroom/theme';
+import { useQuery } from '@tanstack/react-query';
+import { type ComponentType, memo, useEffect, useState } from 'react';
+import { Countdown, Heading, Img, ProductCard, ProductGrid, RichText, useProducts, ViewAll } from '../components/ui';
+import { api } from '../lib/api';
+import { linkCollection, linkHref } from '../lib/links';
+import { Link } from '../lib/router';
+
+type P<T extends SectionType> = { s: SectionSettings<T>; id: string; first: boolean };
+
+/** Whether the viewport is a phone (< 768 px, the storefront's one breakpoint). */
+function useIsMobile(): boolean {
+  const q = '(max-width: 767px)';
+  const [m, setM] = useState(() => typeof matchMedia !== 'undefined' && matchMedia(q).matches);
+  useEffect(() => {
+    const mq = matchMedia(q);
+    const on = () => setM(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return m;
+}
+
+/** head-image: a slideshow (theme-editor §3 Slide; §5 change every 1–12 s, opacity 0–100 %). */
+function HeadImage({ s, first }: P<'head-image'>) {
+  const mobile = useIsMobile();
+  const slides = mobile && s.content.mobile.length ? s.content.mobile : s.content.desktop;
+  const [i, setI] = useState(0);
+  useEffect(() => {
+    if (slides.length < 2) return;
+    const t = setInterval(() => setI((x) => (x + 1) % slides.length), s.change_slides_every * 1000);
+    return () => clearInterval(t);
+  }, [slides.length, s.change_slides_every]);
+  if (!slides.length) return null;
+  const cur = Math.min(i, slides.length - 1);
+  return (
+    <div className="sf-hero">
+      {slides.map((sl, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: slides have no id; order is their identity.
+        <div key={n} className={`sf-hero__slide ${n === cur ? 'is-active' : ''}`} aria-hidden={n !== cur}>
+          <picture>
+            {sl.media && <source media="(max-width: 767px)" srcSet={sl.media} />}
+            <img
+              src={sl.image || sl.media}
+              alt=""
+              className="sf-hero__img"
+              style={{ opacity: s.opacity_image / 100 }}
+              loading={first && n === 0 ? 'eager' : 'lazy'}
+              fetchPriority={first && n === 0 ? 'high' : undefined}
+              width={1600}
+              height={700}
+            />
+          </picture>
+          {s.show_content && (
+            <div className={`sf-hero__content sf-hero__content--${sl.position} ${s.text_animation && n === cur ? 'sf-animate' : ''}`}>
+              <h2
+                className="sf-hero__heading"
+                style={{ ['--cd' as string]: sl.heading.colorDesktop, ['--cm' as string]: sl.heading.colorMobile }}
+              >
+                {sl.heading.content}
+              </h2>
+              <p
+                className="sf-hero__sub"
+                style={{ ['--cd' as string]: sl.subHeading.colorDesktop, ['--cm' as string]: sl.subHeading.colorMobile }}
+              >
+                {sl.subHeading.content}
+              </p>
+              {sl.buttonLabel.title && (
+                <Link
+                  href={linkHref(sl.urlButton)}
+                  className="sf-btn"
+                  style={{ color: sl.buttonLabel.color, background: sl.buttonLabel.background }}
+                >
+                  {sl.buttonLabel.title}
+                </Link>
+              )}
+            </div>
+          )}
+        </div>
+      ))}
+      {slides.length > 1 && (
+        <div className="sf-hero__dots">
+          {slides.map((_, n) => (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position.
+              key={n}
+              type="button"
+              aria-label={`Slide ${n + 1}`}
+              aria-current={n === cur}
+              className={n === cur ? 'is-active' : ''}
+              onClick={() => setI(n)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Tiles of collections: the section's blocks, or the shop's collections when it has none. */
+function CollectionTiles({
+  blocks,
+  perRow,
+  perRowMobile,
+  tall,
+  saleBanner,
+}: {
+  blocks: { image: string; title: string; url: Parameters<typeof linkHref>[0] }[];
+  perRow: number;
+  perRowMobile: number;
+  tall?: boolean;
+  saleBanner?: boolean;
+}) {
+  const fromShop = useQuery({
+    queryKey: ['collections', 12],
+    queryFn: () => api.collections({ limit: 12 }),
+    enabled: blocks.length === 0,
+    staleTime: 60_000,
+  });
+  const tiles = blocks.length
+    ? blocks.map((b) => ({ key: b.title + linkHref(b.url), href: linkHref(b.url), title: b.title, image: b.image }))
+    : (fromShop.data?.collections ?? [])
+        .slice(0, perRow * 2)
+        .map((c) => ({ key: c.id, href: `/collections/${c.handle}`, title: c.title, image: c.imageSrc ?? '' }));
+  return (
+    <div
+      className={`sf-tiles ${tall ? 'sf-tiles--tall' : ''}`}
+      style={{ ['--cols' as string]: perRow, ['--cols-m' as string]: perRowMobile }}
+    >
+      {tiles.map((t) => (
+        <Link key={t.key} href={t.href} className="sf-tile">
+          {t.image ? (
+            <img src={t.image} alt="" loading="lazy" width={400} height={tall ? 600 : 400} />
+          ) : (
+            <span className="sf-card__noimg" />
+          )}
+          {saleBanner && <span className="sf-card__banner">SALE</span>}
+          <span className="sf-tile__title">{t.title}</span>
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** collection_list (theme-editor §3 "Collection list settings"; §5 per row 2–6 / 2–8 newchick, mobile 2–4, limit 45–50). */
+function CollectionList({ s }: { s: SectionSettings<'collection_list'> }) {
+  const products = useProducts({ collection: s.collection || undefined, limit: Math.min(s.limit_product, 60) });
+  return (
+    <div className="sf-container">
+      <Heading align={s.align}>{s.heading}</Heading>
+      <CollectionTiles blocks={s.blocks} perRow={s.item_per_row} perRowMobile={s.item_per_row_mobile} saleBanner={s.show_sale_banners} />
+      {s.collection && (
+        <>
+          <ProductGrid
+            products={(products.data?.products ?? []).slice(0, s.limit_product)}
+            loading={products.isPending}
+            perRow={s.item_per_row}
+            perRowMobile={s.item_per_row_mobile}
+            saleBanner={s.show_sale_banners}
+          />
+          <ViewAll href={`/collections/${s.collection}`} label={s.buttonLabel} textLink={s.isTextLink} align={s.align} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** featured-collection (§3; §5 4–6 per row; §9 4 per row, 18 products). */
+function FeaturedCollection({ s }: { s: SectionSettings<'featured-collection'> }) {
+  const products = useProducts({ collection: s.collection || undefined, limit: Math.min(s.limit_product, 60) });
+  return (
+    <div className="sf-container">
+      <Heading align={s.align}>{s.heading}</Heading>
+      <ProductGrid
+        products={(products.data?.products ?? []).slice(0, s.limit_product)}
+        loading={products.isPending}
+        perRow={s.item_per_row}
+        perRowMobile={2}
+      />
+      <ViewAll
+        href={s.collection ? `/collections/${s.collection}` : '/collections/all'}
+        label={s.buttonLabel}
+        textLink={s.isTextLink}
+        align={s.align}
+      />
+    </div>
+  );
+}
+
+/** feature-content: feature blocks (image, heading, content). */
+function FeatureContent({ s }: P<'feature-content'>) {
+  return (
+    <div className="sf-container">
+      <Heading align="center">{s.heading}</Heading>
+      <div className="sf-features" style={{ ['--cols' as string]: Math.max(1, Math.min(4, s.blocks.length)) }}>
+        {s.blocks.map((b, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id; order is their identity.
+          <div key={i} className="sf-feature">
+            <Img src={b.image} w={56} h={56} />
+            <h3>{b.heading}</h3>
+            <RichText html={b.content} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** image_with_text: rows of image + text, image left or right. */
+function ImageWithText({ s }: P<'image_with_text'>) {
+  return (
+    <div className="sf-container">
+      {s.blocks.map((b, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id; order is their identity.
+        <div key={i} className={`sf-iwt sf-iwt--${b.position}`}>
+          <Img src={b.image} w={800} h={600} />
+          <div className="sf-iwt__text">
+            <h2>{b.heading}</h2>
+            <RichText html={b.content} />
+            {b.show_button && b.button_label && (
+              <Link href={linkHref(b.url_button)} className="sf-btn">
+                {b.button_label}
+              </Link>
+            )}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** product-review: the merchant's review HTML (sanitised). */
+function ProductReview({ s }: P<'product-review'>) {
+  return (
+    <div className="sf-container sf-reviews">
+      <Heading align="center">{s.heading}</Heading>
+      <RichText html={s.body_html} className="sf-reviews__body" />
+    </div>
+  );
+}
+
+/** style-collection: tall "shop the look" tiles. */
+function StyleCollection({ s }: P<'style-collection'>) {
+  return (
+    <div className="sf-container">
+      <Heading align="center">{s.heading}</Heading>
+      <CollectionTiles blocks={s.blocks} perRow={s.item_per_row} perRowMobile={s.item_per_row_mobile} tall />
+    </div>
+  );
+}
+
+/** product_with_collection: start collection list, featured collection, end collection list (spec §2). */
+function ProductWithCollection({ s }: P<'product_with_collection'>) {
+  return (
+    <>
+      <CollectionList s={s.start_collection_list} />
+      <FeaturedCollection s={s.featured_collection} />
+      <CollectionList s={s.end_collection_list} />
+    </>
+  );
+}
+
+/** flash_deals: deal cards with a count-down (5 days by default) or a collection, and the chosen product. */
+function FlashDeals({ s, id }: P<'flash_deals'>) {
+  const ids = s.blocks.map((b) => b.product).filter((x) => /^[0-9a-f-]{36}$/i.test(x));
+  const products = useQuery({
+    queryKey: ['products-by-id', ids],
+    queryFn: () => api.products({ ids: ids.join(',') } as never),
+    enabled: ids.length > 0,
+  });
+  const byId = new Map((products.data?.products ?? []).map((p) => [p.id, p]));
+  return (
+    <div className="sf-container">
+      <Heading align="center">{s.heading}</Heading>
+      <div className="sf-deals">
+        {s.blocks.map((b, i) => {
+          const p = byId.get(b.product);
+          const coll = linkCollection(b.url);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id; order is their identity.
+            <div key={i} className="sf-deal">
+              <Link href={linkHref(b.url)} className="sf-deal__media">
+                <Img src={b.image} w={400} h={300} />
+                <span className="sf-deal__title">{b.title}</span>
+              </Link>
+              {b.type === 'count-down' ? (
+                <div className="sf-deal__timer">
+                  <span>Ends in</span>
+                  <Countdown value={b.time} id={`${id}-${i}`} />
+                </div>
+              ) : (
+                <Link href={linkHref(b.url)} className="sf-deal__timer">
+                  Shop {coll ? 'the collection' : 'all collections'} →
+                </Link>
+              )}
+              {p && coll && <ProductCard p={p} />}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** slider-product: horizontal product sliders (§5 4–6 per row). */
+function SliderProduct({ s }: P<'slider-product'>) {
+  return (
+    <div className="sf-container">
+      {s.blocks.map((b, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id; order is their identity.
+        <SliderRow key={i} heading={b.heading} perRow={b.item_per_row} collection={b.collection} />
+      ))}
+    </div>
+  );
+}
+function SliderRow({ heading, perRow, collection }: { heading: string; perRow: number; collection: string }) {
+  const products = useProducts({ collection: collection || undefined, limit: 12 });
+  return (
+    <div className="sf-slider">
+      <Heading>{heading}</Heading>
+      <div className="sf-slider__track" style={{ ['--cols' as string]: perRow }}>
+        {(products.data?.products ?? []).map((p) => (
+          <ProductCard key={p.id} p={p} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The renderer of each of the ten section types (theme-editor §2), used by both themes. */
+export const SECTION_RENDERERS: { [T in SectionType]: ComponentType<P<T>> } = {
+  'head-image': HeadImage,
+  collection_list: ({ s }) => <CollectionList s={s} />,
+  'featured-collection': ({ s }) => <FeaturedCollection s={s} />,
+  'feature-content': FeatureContent,
+  image_with_text: ImageWithText,
+  'product-review': ProductReview,
+  'style-collection': StyleCollection,
+  product_with_collection: ProductWithCollection,
+  flash_deals: FlashDeals,
+  'slider-product': SliderProduct,
+};
+
+/**
+ * One home-page section, wrapped with its key (`data-section-key`, the preview's scroll and highlight target) and
+ * memoised on its settings object, which structural sharing keeps stable when an edit touched another section.
+ */
+export const SectionView = memo(function SectionView({
+  section,
+  selected,
+  first,
+  type,
+}: {
+  section: Section;
+  selected: boolean;
+  first: boolean;
+  type: string;
+}) {
+  const R = SECTION_RENDERERS[section.type] as ComponentType<P<SectionType>>;
+  if (!R) return null;
+  return (
+    <section
+      className={`sf-section sf-section--${section.type} sf-section--${type} ${selected ? 'sf-selected' : ''}`}
+      data-section-key={section.key}
+      data-section-type={section.type}
+    >
+      <R s={section.settings as never} id={section.key} first={first} />
+    </section>
+  );
+});

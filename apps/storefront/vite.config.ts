@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Storefront build (DESIGN.md "One process, three faces"): served by the API server at each shop's own origin
+ * (`http://{handle}.localhost:3000/`), chosen by the `Host` header; assets under `/assets/` (immutable), static
+ * theme images under `/theme-assets/`. Fonts of theme-editor §9 are bundled from `@fontsource/*` and loaded on
+ * demand (only the families a config uses). In `vite dev`, `/api` is proxied to http://localhost:3000 with the
+ * Host kept, so open http://demo.localhost:5174/.
+ */
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: 5174,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+});
