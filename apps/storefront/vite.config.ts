@@ -10,6 +10,8 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   base: '/',
+  // The theme's images (/theme-assets/*.svg) live with the theme declaration that names them as defaults.
+  publicDir: '../../packages/theme/public',
   plugins: [react()],
   build: {
     outDir: 'dist',

@@ -52,6 +52,8 @@ export const StorefrontBootstrap = z
       })
       .nullable(),
     menus: z.array(StorefrontMenu),
+    /** Whether the published theme has checkout customJs (served by /api/storefront/custom.js, public site only). */
+    hasCustomJs: z.boolean(),
     /** Origin allowed to post preview messages, e.g. http://localhost:3000. */
     adminOrigin: z.string(),
   })

@@ -68,7 +68,7 @@ export function CheckoutPage() {
     tracked.current = true;
     beacon.track('reached_checkout');
   }, [beacon, preview]);
-  useCustomJs(!preview && !!c.customJs);
+  useCustomJs(!preview && boot.hasCustomJs);
   const steps = c.step === 3 ? ['Information', 'Shipping', 'Payment'] : null;
   const submit = async (e: FormEvent) => {
     e.preventDefault();

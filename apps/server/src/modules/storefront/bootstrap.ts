@@ -1,6 +1,10 @@
-import type { StorefrontBootstrap, StorefrontMenu, StorefrontPage } from '@backroom/contracts';
+import type { StorefrontBootstrap, StorefrontMenu, StorefrontMenuItem, StorefrontPage } from '@backroom/contracts';
+import { fillDefaults, mapConfigHtml, type ThemeType } from '@backroom/theme';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { menus, pages, themeConfigs, themes } from '../../db/schema/index.js';
+import { sanitizeMerchantHtml } from '../../lib/html.js';
 import type { StorefrontStore } from './host.js';
 
 /**
@@ -9,28 +13,71 @@ import type { StorefrontStore } from './host.js';
  * bridge. Theme and menus come from the themes module's tables.
  */
 export async function loadBootstrap(db: Db, config: Config, store: StorefrontStore): Promise<StorefrontBootstrap> {
-  const [theme, menus] = await Promise.all([publishedTheme(db, store.id), storeMenus(db, store.id)]);
+  const [theme, menuList] = await Promise.all([publishedTheme(db, store.id), storeMenus(db, store.id)]);
   return {
     shop: { id: store.id, name: store.name, handle: store.handle, currency: store.currency, domain: store.host },
-    theme,
-    menus,
+    theme: theme && { id: theme.id, name: theme.name, type: theme.type, config: publicConfig(theme.config) },
+    menus: menuList,
+    hasCustomJs: !!(theme?.config.settings as { checkout?: { customJs?: string } } | undefined)?.checkout?.customJs,
     adminOrigin: config.adminOrigin,
   };
 }
 
-/** The published theme of a store with its config filled with the defaults of theme-editor §4, or null. */
-async function publishedTheme(_db: Db, _storeId: string): Promise<StorefrontBootstrap['theme']> {
-  return null;
+/**
+ * The config as a shopper may see it: merchant HTML settings sanitised (the storefront sanitises again), and the
+ * checkout customJs left out (it is served on its own from /api/storefront/custom.js, public site only).
+ */
+function publicConfig(config: Record<string, unknown>): Record<string, unknown> {
+  const c = mapConfigHtml(config as never, sanitizeMerchantHtml) as unknown as { settings: { checkout: Record<string, unknown> } };
+  c.settings.checkout = { ...c.settings.checkout, customJs: '' };
+  return c as unknown as Record<string, unknown>;
 }
 
-/** The store's menus with their items. */
-async function storeMenus(_db: Db, _storeId: string): Promise<StorefrontMenu[]> {
-  return [];
+/**
+ * The published theme of a store with its newest saved config, migrated and filled with the defaults of
+ * theme-editor §4 for the theme's type; null when the store has no published theme or it has no config.
+ */
+export async function publishedTheme(
+  db: Db,
+  storeId: string,
+): Promise<{ id: string; name: string; type: ThemeType; config: Record<string, unknown> } | null> {
+  const [t] = await db
+    .select()
+    .from(themes)
+    .where(and(eq(themes.storeId, storeId), eq(themes.published, true)))
+    .limit(1);
+  if (!t) return null;
+  const [row] = await db.select().from(themeConfigs).where(eq(themeConfigs.themeId, t.id)).orderBy(desc(themeConfigs.version)).limit(1);
+  if (!row) return null;
+  const type = t.type as ThemeType;
+  return { id: t.id, name: t.name, type, config: fillDefaults(row.config, type) as unknown as Record<string, unknown> };
 }
 
-/** A published page by handle, body sanitised, or null. */
-export async function getPublishedPage(_db: Db, _storeId: string, _handle: string): Promise<StorefrontPage | null> {
-  return null;
+/** Menu items as stored ([{title, url, items?}]), keeping only well-formed entries. */
+function cleanItems(raw: unknown, depth = 0): StorefrontMenuItem[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((i): i is { title: string; url: string; items?: unknown } => !!i && typeof i.title === 'string' && typeof i.url === 'string')
+    .map((i) => ({
+      title: i.title,
+      url: i.url,
+      ...(depth < 2 && Array.isArray(i.items) ? { items: cleanItems(i.items, depth + 1) } : {}),
+    }));
+}
+
+/** The store's menus with their items, by handle. */
+async function storeMenus(db: Db, storeId: string): Promise<StorefrontMenu[]> {
+  const list = await db.select().from(menus).where(eq(menus.storeId, storeId)).orderBy(asc(menus.createdAt), asc(menus.handle));
+  return list.map((m) => ({ handle: m.handle, title: m.title, items: cleanItems(m.items) }));
+}
+
+/** A published page by handle, body sanitised, or null (unpublished pages are not shown to shoppers). */
+export async function getPublishedPage(db: Db, storeId: string, handle: string): Promise<StorefrontPage | null> {
+  const [p] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.storeId, storeId), eq(pages.handle, handle), eq(pages.published, true)));
+  return p ? { handle: p.handle, title: p.title, bodyHtml: sanitizeMerchantHtml(p.bodyHtml) } : null;
 }
 
 /** The published theme's checkout customJs ('' when none). */

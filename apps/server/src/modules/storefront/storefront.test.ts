@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { emptyConfig } from '@backroom/theme';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,11 +9,15 @@ import {
   collections,
   customers,
   domains,
+  menus,
   orders,
+  pages,
   productImages,
   products,
   productVariants,
   storefrontEvents,
+  themeConfigs,
+  themes,
 } from '../../db/schema/index.js';
 import { createTestApp, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 import { EVENTS_LIMIT_PER_IP } from './routes.js';
@@ -356,5 +361,58 @@ describe('test-mode checkout (issue 5 item 5)', () => {
     expect(rs.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const nums = rs.map((r) => r.json().orderNumber).sort();
     expect(new Set(nums).size).toBe(5);
+  });
+});
+
+describe('published theme, menus and pages in the bootstrap', () => {
+  it('inlines the published theme filled with defaults, sanitised, without customJs; serves customJs on its own', async () => {
+    const cfg = emptyConfig('newchick', ['product-review']);
+    const review = cfg.pages.homepage.sections[0]!;
+    (review.settings as { body_html: string }).body_html = '<p>Great</p><img src=x onerror=alert(1)><script>alert(2)</script>';
+    cfg.settings.checkout.customJs = 'window.__custom = 1;';
+    delete (cfg.settings as Partial<typeof cfg.settings>).colors;
+    const [draft] = await t.db.insert(themes).values({ storeId: shop.id, name: 'Draft', type: 'hydro', published: false }).returning();
+    const [pub] = await t.db.insert(themes).values({ storeId: shop.id, name: 'Fashion', type: 'newchick', published: true }).returning();
+    await t.db.insert(themeConfigs).values([
+      { themeId: draft!.id, storeId: shop.id, version: 1, config: emptyConfig('hydro'), schemaVersion: 2 },
+      { themeId: pub!.id, storeId: shop.id, version: 1, config: emptyConfig('newchick'), schemaVersion: 2 },
+      { themeId: pub!.id, storeId: shop.id, version: 2, config: cfg, schemaVersion: 2 },
+    ]);
+    await t.db.insert(menus).values({
+      storeId: shop.id,
+      handle: 'main-menu',
+      title: 'Main menu',
+      items: [{ title: 'Tops', url: '/collections/tops', items: [{ title: 'Shirts', url: '/collections/shirts' }] }, { bogus: true }],
+    });
+    const boot = (await get('/api/storefront/shop')).json();
+    expect(boot.theme).toMatchObject({ id: pub!.id, name: 'Fashion', type: 'newchick' });
+    expect(boot.theme.config.settings.colors.color_checkout_button).toBe('#0082E5');
+    expect(boot.theme.config.settings.checkout.customJs).toBe('');
+    expect(boot.hasCustomJs).toBe(true);
+    const body = boot.theme.config.pages.homepage.sections[0].settings.body_html as string;
+    expect(body).toContain('<p>Great</p>');
+    expect(body).not.toMatch(/onerror|<script/);
+    expect(boot.menus).toEqual([
+      {
+        handle: 'main-menu',
+        title: 'Main menu',
+        items: [{ title: 'Tops', url: '/collections/tops', items: [{ title: 'Shirts', url: '/collections/shirts' }] }],
+      },
+    ]);
+    const js = await get('/api/storefront/custom.js');
+    expect(js.headers['content-type']).toContain('text/javascript');
+    expect(js.body).toBe('window.__custom = 1;');
+    expect((await get('/api/storefront/custom.js', `${other.handle}.localhost`)).body).toBe('');
+  });
+
+  it('shows published pages only', async () => {
+    await t.db.insert(pages).values([
+      { storeId: shop.id, handle: 'shipping', title: 'Shipping policy', bodyHtml: '<p>Fast</p><script>x()</script>', published: true },
+      { storeId: shop.id, handle: 'secret', title: 'Draft', bodyHtml: '', published: false },
+    ]);
+    const r = await get('/api/storefront/pages/shipping');
+    expect(r.json()).toEqual({ handle: 'shipping', title: 'Shipping policy', bodyHtml: '<p>Fast</p>' });
+    expect((await get('/api/storefront/pages/secret')).statusCode).toBe(404);
+    expect((await get('/api/storefront/pages/shipping', `${other.handle}.localhost`)).statusCode).toBe(404);
   });
 });
