@@ -31,6 +31,7 @@ import catalogRoutes from './modules/catalog/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import staffRoutes from './modules/staff/routes.js';
 import storesRoutes from './modules/stores/routes.js';
+import themesRoutes from './modules/themes/routes.js';
 import storefrontHost from './modules/storefront/plugin.js';
 import adminStatic from './modules/web/admin-static.js';
 
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(catalogRoutes);
   await app.register(authExtraRoutes);
   await app.register(staffRoutes);
+  await app.register(themesRoutes);
 
   await app.register(storefrontHost);
   const adminDist = opts.adminDist ?? join(import.meta.dirname, '../../admin/dist');

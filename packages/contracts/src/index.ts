@@ -5,3 +5,4 @@ export * from './common.js';
 export * from './dashboard.js';
 export * from './staff.js';
 export * from './storefront.js';
+export * from './themes.js';
