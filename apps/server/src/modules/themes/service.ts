@@ -56,7 +56,7 @@ function toItem(theme: ThemeRow, row: ConfigRow): ThemeConfigItem {
   return { ...config, id: row.id, themeId: theme.id, version: row.version } as unknown as ThemeConfigItem;
 }
 
-/** GET /api/themes: the store's themes with their current version, oldest first. */
+/** GET /api/themes: the store's themes with their current version; the published one first, then by name. */
 export async function listThemes(db: Db, storeId: string): Promise<ThemeSummary[]> {
   const list = await rows<{
     id: string;
@@ -72,7 +72,7 @@ export async function listThemes(db: Db, storeId: string): Promise<ThemeSummary[
         from ${themes} t
         left join lateral (select version, created_at from ${themeConfigs} where theme_id = t.id order by version desc limit 1) c on true
         where t.store_id = ${storeId}
-        order by t.created_at, t.name`,
+        order by t.published desc, t.name, t.created_at`,
   );
   return list.map((t) => ({
     id: t.id,
@@ -247,30 +247,6 @@ export async function createTheme(
 }
 
 // ------------------------------------------------------------------------------------------------ storefront
-/**
- * The store's published theme with its current config (migrated and filled, spec §4), or null when no theme is
- * published or it has no saved config. For the public storefront's bootstrap.
- */
-export async function publishedThemeOf(
-  db: Db,
-  storeId: string,
-): Promise<{ id: string; name: string; type: ThemeType; config: ThemeConfig; version: number } | null> {
-  const [theme] = await db
-    .select()
-    .from(themes)
-    .where(and(eq(themes.storeId, storeId), eq(themes.published, true)));
-  if (!theme) return null;
-  const row = await currentRow(db, theme.id);
-  if (!row) return null;
-  return {
-    id: theme.id,
-    name: theme.name,
-    type: theme.type as ThemeType,
-    config: fillDefaults(row.config, theme.type as ThemeType),
-    version: row.version,
-  };
-}
-
 /** Handle of the main menu; it is listed first (spec §7: the editor reads the first menu's items). */
 export const MAIN_MENU_HANDLE = 'main-menu';
 
@@ -289,19 +265,6 @@ export async function menusOf(db: Db, storeId: string): Promise<LookupMenusRespo
       ? (m.items as { title: string; url: string }[]).map((i) => ({ title: String(i.title), url: String(i.url) }))
       : [],
   }));
-}
-
-/** A published page of the store by handle with its body sanitised, or null. */
-export async function publishedPageOf(
-  db: Db,
-  storeId: string,
-  handle: string,
-): Promise<{ title: string; handle: string; bodyHtml: string } | null> {
-  const [p] = await db
-    .select()
-    .from(pages)
-    .where(and(eq(pages.storeId, storeId), eq(pages.handle, handle), eq(pages.published, true)));
-  return p ? { title: p.title, handle: p.handle, bodyHtml: sanitizeMerchantHtml(p.bodyHtml) } : null;
 }
 
 // ------------------------------------------------------------------------------------------------ lookups (§7)

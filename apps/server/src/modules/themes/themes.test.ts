@@ -121,8 +121,8 @@ describe('GET /api/themes', () => {
       themes: ThemeSummary[];
     };
     expect(themes.map((x) => [x.name, x.published])).toEqual([
-      ['FASHION', false],
       ['DEFAULT', true],
+      ['FASHION', false],
     ]);
   });
 
@@ -356,8 +356,8 @@ describe('POST /api/themes/{themeId}/publish', () => {
     expect(res.statusCode).toBe(200);
     const { themes } = res.json() as { themes: ThemeSummary[] };
     expect(themes.map((x) => [x.type, x.published])).toEqual([
-      ['newchick', false],
       ['hydro', true],
+      ['newchick', false],
     ]);
     const [pref] = await t.db.select().from(storePreferences).where(eq(storePreferences.storeId, storeId));
     expect(pref!.storeFrontDefaultTheme).toBe('hydro');
