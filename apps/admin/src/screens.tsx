@@ -27,7 +27,7 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'website.sizechart': Coming,
   'website.clearCacheUrls': Coming,
   'website.customer': Coming,
-  'website.analytics': Coming, // owner: analytics → lazy(() => import('./features/analytics/OverviewScreen'))
+  'website.analytics': lazy(() => import('./features/analytics/OverviewScreen')),
   'website.sales-reports': Coming,
   'website.estimated-profit': Coming,
   'website.utm-analystics': Coming,

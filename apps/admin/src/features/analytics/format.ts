@@ -1,0 +1,219 @@
+import { FOUR_HOUR_LABELS, type PaidOrderRow, type SeriesGranularity } from '@backroom/contracts';
+
+/**
+ * Pure rules of the Overview screen (spec admin-dashboard §2 Overview screen, §3 order row, §4 Overview, §9):
+ * chart labels, date presets, the paid-orders columns and paging, the URL query and the saved report query.
+ */
+
+/** Adds `n` days to a YYYY-MM-DD date (calendar arithmetic, no timezone). */
+export function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date written YYYY-MM-DD (§9 query date format). */
+export function isQueryDate(v: unknown): v is string {
+  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+}
+
+/** The calendar date (YYYY-MM-DD) at instant `at` in IANA `timeZone`. */
+export function dateIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * A chart label from a series label (local wall-clock 'YYYY-MM-DDTHH:mm:ss', see contracts SeriesResponse), §4:
+ * - hour: the hour with am/pm, '12am', '1am' … '11pm';
+ * - four_hours: the block's spec label '0-3 AM', '4-7 AM', '8-11 AM', '12-15 PM', '16-19 PM', '20-23 PM';
+ * - day: day/month, 'DD/MM', and exactly 'Today' for `today` (YYYY-MM-DD in the shown timezone).
+ */
+export function chartLabel(label: string, granularity: SeriesGranularity, today: string): string {
+  const hour = Number(label.slice(11, 13));
+  if (granularity === 'hour') return `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? 'am' : 'pm'}`;
+  if (granularity === 'four_hours') return FOUR_HOUR_LABELS[Math.min(5, Math.floor(hour / 4))]!;
+  const date = label.slice(0, 10);
+  if (date === today) return 'Today';
+  return `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+}
+
+/** The date presets of the picker (issue "Analytics Overview" §4), in order. */
+export const PRESET_NAMES = ['Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This month', 'Last month'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+/** The [from, to] dates (YYYY-MM-DD, inclusive) of a preset, for `today` in the shown timezone. */
+export function presetRange(name: PresetName, today: string): [string, string] {
+  const monthStart = `${today.slice(0, 8)}01`;
+  switch (name) {
+    case 'Today':
+      return [today, today];
+    case 'Yesterday':
+      return [addDays(today, -1), addDays(today, -1)];
+    case 'Last 7 days':
+      return [addDays(today, -6), today];
+    case 'Last 30 days':
+      return [addDays(today, -29), today];
+    case 'This month':
+      return [monthStart, today];
+    case 'Last month': {
+      const lastEnd = addDays(monthStart, -1);
+      return [`${lastEnd.slice(0, 8)}01`, lastEnd];
+    }
+  }
+}
+
+/** The preset a range equals for `today`, or null for a custom range. */
+export function presetOf(from: string, to: string, today: string): PresetName | null {
+  return (
+    PRESET_NAMES.find((p) => {
+      const [a, b] = presetRange(p, today);
+      return a === from && b === to;
+    }) ?? null
+  );
+}
+
+/** Financial status as shown (§3): underscores replaced by spaces, first letter capitalised ('partially_paid' → 'Partially paid'). */
+export function formatFinancialStatus(status: string): string {
+  const s = status.replace(/_/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Payment column (§3): 'Credit/Debit Card' when paymentSource.card.type is present, else the payment name. */
+export function paymentLabel(row: Pick<PaidOrderRow, 'paymentName' | 'paymentSource'>): string {
+  return row.paymentSource?.card?.type ? 'Credit/Debit Card' : row.paymentName;
+}
+
+/** Amount column (§3, §9): 2 decimals with thousands separators, followed by the currency code, '1,234.50 USD'. */
+export function formatAmount(amount: number, code = 'USD'): string {
+  const digits = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  return `${digits} ${code}`;
+}
+
+/** Paid-column date (§9): DD-MM-YYYY HH:mm:ss of an ISO instant in `timeZone`; '' for null. */
+export function formatPaidDate(iso: string | null, timeZone: string): string {
+  if (!iso) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** Number of pages for `count` rows of `size` (at least 1). */
+export function pageCount(count: number, size: number): number {
+  return Math.max(1, Math.ceil(count / size));
+}
+
+/** Next/previous page bounded by 1 and the page count (§4 "Paging next/previous is bounded by 1 and the page count"). */
+export function clampPage(page: number, pages: number): number {
+  return Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, pages));
+}
+
+/** The Overview's query parameters (§2): from_time, to_time (YYYY-MM-DD), store (comma-joined ids), refresh, tz. */
+export interface OverviewSearch {
+  from_time?: string;
+  to_time?: string;
+  store?: string;
+  refresh?: string;
+  tz?: string;
+}
+
+/** The view the query parameters describe, after defaults. */
+export interface OverviewView {
+  from: string;
+  to: string;
+  stores: string[];
+  autoRefresh: boolean;
+  timezone: string;
+}
+
+/**
+ * Reads the query parameters with defaults: a missing or invalid range is Today; a missing store list is the
+ * current store; refresh is on only for the exact text 'true' (§2); tz falls back to `timezone`.
+ */
+export function readView(search: OverviewSearch, d: { today: string; storeId: string; timezone: string }): OverviewView {
+  let from = isQueryDate(search.from_time) ? search.from_time : null;
+  let to = isQueryDate(search.to_time) ? search.to_time : null;
+  if (!from || !to || from > to) {
+    from = d.today;
+    to = d.today;
+  }
+  const stores = String(search.store ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    from,
+    to,
+    stores: stores.length ? [...new Set(stores)] : [d.storeId],
+    autoRefresh: String(search.refresh) === 'true',
+    timezone: typeof search.tz === 'string' && search.tz ? search.tz : d.timezone,
+  };
+}
+
+/** The query parameters of a view (the inverse of readView), in the spec's order. */
+export function writeView(v: OverviewView): Required<OverviewSearch> {
+  return { from_time: v.from, to_time: v.to, store: v.stores.join(','), refresh: v.autoRefresh ? 'true' : 'false', tz: v.timezone };
+}
+
+/** The saved report query of §3, kept in local storage under this key. */
+export const REPORT_QUERY_KEY = 'reportQuery';
+export interface SavedReportQuery {
+  startDate?: string;
+  endDate?: string;
+  stores?: string[];
+  autoRefresh: boolean;
+}
+
+/** Reads the saved report query; unreadable or missing → null. */
+export function readSavedQuery(storage: Pick<Storage, 'getItem'> | null): SavedReportQuery | null {
+  try {
+    const raw = storage?.getItem(REPORT_QUERY_KEY);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<SavedReportQuery>;
+    return {
+      startDate: isQueryDate(v.startDate) ? v.startDate : undefined,
+      endDate: isQueryDate(v.endDate) ? v.endDate : undefined,
+      stores: Array.isArray(v.stores) ? v.stores.map(String) : undefined,
+      autoRefresh: v.autoRefresh === true,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The saved query while the Overview is open: the whole view. */
+export function savedQueryOf(v: OverviewView): SavedReportQuery {
+  return { startDate: v.from, endDate: v.to, stores: v.stores, autoRefresh: v.autoRefresh };
+}
+
+/** The saved query after leaving the Overview (§4 "On leaving, the saved query is reduced to only autoRefresh"). */
+export function reduceOnLeave(q: SavedReportQuery | null): SavedReportQuery {
+  return { autoRefresh: q?.autoRefresh === true };
+}
+
+/**
+ * The search to open the Overview with when the URL carries none of the parameters: the saved query's range and
+ * shops when it still has them, and its autoRefresh.
+ */
+export function searchFromSaved(saved: SavedReportQuery | null): OverviewSearch {
+  if (!saved) return {};
+  const out: OverviewSearch = {};
+  if (saved.startDate && saved.endDate) {
+    out.from_time = saved.startDate;
+    out.to_time = saved.endDate;
+  }
+  if (saved.stores?.length) out.store = saved.stores.join(',');
+  if (saved.autoRefresh) out.refresh = 'true';
+  return out;
+}
