@@ -73,7 +73,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * - the admin host (localhost, 127.0.0.1, ADMIN_ORIGIN's host): nothing changes, except that
  *   `/api/storefront/*` answers 404 there;
  * - a shop's host (a `domains` row or `{handle}.{STOREFRONT_SUFFIX}`): `/api/storefront/*` goes on to its routes
- *   with `req.storefront` set, `/uploads/*` goes on to the uploads route, other admin paths answer 404, files
+ *   with `req.storefront` set, `/uploads/*` and `/demo-assets/*` go on to their routes (or, with none registered,
+ *   are served from DATA_DIR/uploads and the demo assets folder), other admin paths answer 404, files
  *   of apps/storefront/dist are served (assets immutable), and every other GET answers index.html with the
  *   shop's bootstrap inlined (the SPA fallback); security headers are the storefront's (see storefrontCsp);
  * - `{x}.{STOREFRONT_SUFFIX}` with no such shop: 404.
@@ -107,12 +108,18 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     return reply.status(200).type('text/html; charset=utf-8').send(out);
   };
 
-  const serveFile = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
-    const immutable = path.startsWith('/assets/');
-    const res = await send(req.raw, path, { root, index: false, dotfiles: 'deny', immutable, maxAge: immutable ? '365d' : 0 });
+  const serveFileFrom = async (req: FastifyRequest, reply: FastifyReply, dir: string, path: string) => {
+    const immutable = dir === root && path.startsWith('/assets/');
+    const res = await send(req.raw, path, { root: dir, index: false, dotfiles: 'deny', immutable, maxAge: immutable ? '365d' : '1h' });
     if (res.type !== 'file') throw notFound('File');
     return reply.status(res.statusCode).headers(res.headers).send(res.stream);
   };
+  const serveFile = (req: FastifyRequest, reply: FastifyReply, path: string) => serveFileFrom(req, reply, root, path);
+  /** Product and demo pictures: `/uploads/…` from DATA_DIR/uploads, `/demo-assets/…` from the committed demo folder. */
+  const mediaDirs = (): [string, string][] => [
+    ['/uploads/', join(app.config.dataDir, 'uploads')],
+    ['/demo-assets/', join(import.meta.dirname, '../../demo/assets')],
+  ];
 
   app.addHook('onRequest', async (req, reply) => {
     const host = hostWithoutPort(req.headers.host);
@@ -126,7 +133,11 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     const preview = /[?&]preview=1(&|$)/.test(req.url);
     reply.removeHeader('x-frame-options');
     reply.header('content-security-policy', storefrontCsp(app.config, preview));
-    if (path.startsWith('/api/storefront/') || path.startsWith('/uploads/')) return;
+    if (path.startsWith('/api/storefront/')) return;
+    // Pictures the catalog points at: the app's own routes when registered, else served here from their folders.
+    for (const [prefix, dir] of mediaDirs()) {
+      if (path.startsWith(prefix)) return req.is404 ? serveFileFrom(req, reply, dir, path.slice(prefix.length - 1)) : undefined;
+    }
     if (isAdminPath(path)) throw notFound('Page');
     if (req.method !== 'GET' && req.method !== 'HEAD') throw notFound('Page');
     const last = path.slice(path.lastIndexOf('/') + 1);
