@@ -5,7 +5,6 @@
  */
 import { fontKey } from './fonts.js';
 import {
-  type BlocksSetting,
   blocks,
   checkbox,
   color,
@@ -636,8 +635,3 @@ export const SETTINGS_GROUP_IDS = Object.keys(SETTINGS_GROUPS) as SettingsGroupI
 export function groupsForPage(page: PreviewPage, theme: ThemeType): SettingsGroup[] {
   return Object.values(SETTINGS_GROUPS).filter((grp) => grp.tabPage === page && grp.themes.includes(theme)) as SettingsGroup[];
 }
-
-/** The block-list declaration of the thank-you steps, product tabs, … by group and path, for editors and tests. */
-export const THANKPAGE_STEPS = thankpageFields.steps.fields.settings.fields.blocks as BlocksSetting<
-  typeof thankpageFields.steps.fields.settings.fields.blocks.block
->;
