@@ -31,6 +31,9 @@ import { shownScopeCount, useAllPermissions, useStaffMutations, useStaffs } from
 import { ScopePicker } from './ScopePicker';
 import { type AddStaffValues, addStaffRules, canManageMember, editStaffRules, type Me, roleOf } from './staff-form';
 
+/** The dialogs' close button needs a name for screen readers. */
+const CLOSE = { 'aria-label': 'Close' };
+
 const fullName = (m: Pick<StaffMember, 'firstName' | 'lastName' | 'email'>) => `${m.firstName} ${m.lastName}`.trim() || m.email;
 
 /** A last sign-in as 'Never' or e.g. 'Jan 5, 2026, 3:04 PM' (the browser's timezone). */
@@ -57,7 +60,7 @@ function ConfirmModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={650}>{title}</Text>} centered radius="lg">
+    <Modal opened={opened} onClose={onClose} title={<Text fw={650}>{title}</Text>} centered radius="lg" closeButtonProps={CLOSE}>
       <Stack gap="lg">
         <Text size="sm">{children}</Text>
         <Group justify="flex-end">
@@ -117,7 +120,7 @@ function AddStaffModal({
     () => setSubmitted(true),
   );
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={650}>Add staff</Text>} size="xl" radius="lg">
+    <Modal opened={opened} onClose={close} title={<Text fw={650}>Add staff</Text>} size="xl" radius="lg" closeButtonProps={CLOSE}>
       <form
         noValidate
         aria-label="Add staff"
@@ -205,7 +208,14 @@ function EditStaffModal({
     () => setSubmitted(true),
   );
   return (
-    <Modal opened onClose={onClose} title={<Text fw={650}>Permissions of {fullName(member)}</Text>} size="xl" radius="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={<Text fw={650}>Permissions of {fullName(member)}</Text>}
+      size="xl"
+      radius="lg"
+      closeButtonProps={CLOSE}
+    >
       <form
         noValidate
         aria-label={`Permissions of ${fullName(member)}`}
@@ -308,7 +318,7 @@ export default function MemberScreen() {
       )}
 
       <Card padding={0}>
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Staff, scrollable">
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Staff">
             <Table.Thead>
               <Table.Tr>

@@ -280,7 +280,7 @@ function HistoryCard() {
   }, [page, pages]);
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label="Sign-in history, scrollable">
         <Table verticalSpacing="xs" aria-label="Sign-in history">
           <Table.Thead>
             <Table.Tr>

@@ -30,7 +30,7 @@ export function ScopePicker({
       labelElement="div"
       id={id}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs" role="group" aria-label="Permissions">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs" role="group" aria-label="Permissions" style={{ alignItems: 'start' }}>
         {groups.map((g) => {
           const scopes = g.scopes.map((s) => s.scope);
           const state = groupState(scopes, value);

@@ -221,7 +221,7 @@ describe('register', () => {
   it('makes handles from names', () => {
     expect(handleFromName('Café Ünicorn!')).toBe('cafe-unicorn');
     expect(handleFromName('  --  ')).toBe('shop');
-    expect(handleFromName('A'.repeat(39) + ' B')).toBe('a'.repeat(39));
+    expect(handleFromName(`${'A'.repeat(39)} B`)).toBe('a'.repeat(39));
   });
 });
 
