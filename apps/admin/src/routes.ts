@@ -542,4 +542,6 @@ export function routePath(name: RouteName, params: Record<string, string> = {}):
 }
 
 /** Routes shown in the apps mini navigation (§2 "Apps routes get a mini navigation"), in order. */
-export const APPS_NAV: readonly RouteName[] = ROUTE_NAMES.filter((n) => (ROUTES[n] as RouteDef).miniNav === 'apps');
+export const APPS_NAV: readonly RouteName[] = ['website.apps', 'website.apps.widgets.list', 'website.apps.product-review.list'].filter(
+  (n) => (ROUTES[n as RouteName] as RouteDef).miniNav === 'apps',
+) as RouteName[];

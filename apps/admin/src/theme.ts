@@ -57,13 +57,13 @@ export const theme = createTheme({
   },
 });
 
-/** CSS variables: dimmed text dark enough for WCAG AA contrast on white and on the grey page. */
+/** CSS variables: dimmed and error texts dark enough for WCAG AA contrast on white and on the grey page. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {
     '--br-page-bg': '#f1f1f1',
     '--br-topbar-bg': '#1a1a1a',
     '--br-nav-bg': '#ebebeb',
   },
-  light: { '--mantine-color-dimmed': '#5c5c5c' },
+  light: { '--mantine-color-dimmed': '#5c5c5c', '--mantine-color-error': '#c92a2a' },
   dark: {},
 });

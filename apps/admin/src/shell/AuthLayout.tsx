@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Group, Stack, Text } from '@mantine/core';
+import { Box, Center, Group, Stack, Text } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { BrandMark } from './BrandMark';
 
@@ -15,10 +15,7 @@ export function AuthLayout() {
             <Outlet />
           </Box>
           <Text size="xs" c="dimmed" ta="center">
-            Backroom · the back office of your online store ·{' '}
-            <Anchor href="/api/docs" size="xs">
-              API
-            </Anchor>
+            Backroom · the back office of your online store
           </Text>
         </Stack>
       </Center>

@@ -10,7 +10,7 @@ import { useRouteName } from './hooks';
 export function ComingScreen({ name }: { name: RouteName }) {
   const def = ROUTES[name] as RouteDef;
   return (
-    <Stack gap="lg" maw={880} mx="auto" w="100%">
+    <Stack gap="lg" maw={1100} mx="auto" w="100%">
       <Group gap="sm">
         <Title order={1} size="h2">
           {def.title}

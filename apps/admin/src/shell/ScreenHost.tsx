@@ -18,7 +18,7 @@ export function ScreenHost({ name, Screen }: { name: RouteName; Screen: Componen
   return (
     <>
       {def.miniNav === 'apps' && (
-        <Box mb="md">
+        <Box mb="md" maw={1100} mx="auto" w="100%">
           <AppsMiniNav current={name} />
         </Box>
       )}

@@ -1,7 +1,7 @@
 import { AppShell, Burger, CloseButton, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { SIDEBAR_HIDDEN_BELOW_PX } from '../lib/constants';
 import { readAccount } from '../lib/session';
 import { ROUTES, type RouteDef } from '../routes';
@@ -47,9 +47,12 @@ export function Shell() {
   );
 
   // A navigation closes the small-screen menu.
+  const closeNav = nav.close;
+  const lastPath = useRef(pathname);
   useEffect(() => {
-    if (pathname) nav.close();
-  }, [pathname, nav]);
+    if (lastPath.current !== pathname) closeNav();
+    lastPath.current = pathname;
+  }, [pathname, closeNav]);
 
   return (
     <AppShell

@@ -41,9 +41,8 @@ function ItemLink({ item, active, onNavigate, nested }: { item: MenuItem; active
           </Tooltip>
         )
       }
-      variant="light"
-      color="ink"
-      styles={{ root: { borderRadius: 8, paddingBlock: 6 }, label: { fontWeight: active ? 650 : 500 } }}
+      className="br-nav-link"
+      styles={{ label: { fontWeight: active ? 650 : 500 } }}
     />
   );
 }
@@ -59,8 +58,8 @@ function Group({ group, activeName, onNavigate }: { group: MenuGroup; activeName
       opened={opened || containsActive}
       onChange={setOpened}
       childrenOffset={28}
-      color="ink"
-      styles={{ root: { borderRadius: 8, paddingBlock: 6 }, label: { fontWeight: 600 } }}
+      className="br-nav-link"
+      styles={{ label: { fontWeight: 600 } }}
     >
       {group.items.map((item) => (
         <ItemLink key={item.name} item={item} active={item.name === activeName} onNavigate={onNavigate} nested />

@@ -20,6 +20,7 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -70,15 +71,15 @@ export default function LoginScreen() {
             autoComplete="username"
             inputMode="email"
             placeholder="you@example.com"
-            withAsterisk
             {...form.getInputProps('email')}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             placeholder="Your password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            visible={showPassword}
+            onVisibilityChange={setShowPassword}
+            visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Hide password' : 'Show password', tabIndex: 0 }}
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end">

@@ -83,7 +83,7 @@ export default function ShopScreen() {
                             {s.name}
                           </Text>
                           {s.id === current && (
-                            <Badge size="xs" variant="light" color="teal">
+                            <Badge size="xs" variant="outline" color="ink">
                               Current
                             </Badge>
                           )}

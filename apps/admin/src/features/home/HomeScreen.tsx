@@ -1,10 +1,10 @@
 import { Anchor, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Typography } from '@mantine/core';
 import { IconCash, IconPackage, IconReceipt, IconTag } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import DOMPurify from 'dompurify';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '../../lib/constants';
 import { dateInZone, formatCount, formatMoney, greetingAt } from '../../lib/format';
+import { sanitizeHtml } from '../../lib/sanitize';
 import { readAccount } from '../../lib/session';
 import { routePath } from '../../routes';
 import { usePreference, useSessionUser } from '../../shell/hooks';
@@ -85,7 +85,7 @@ export default function HomeScreen() {
   const open = useOpenOrders(storeId);
   const products = useProductsCount(storeId);
   const homeHtml = useHomeHtml(storeId);
-  const safeHtml = useMemo(() => DOMPurify.sanitize(homeHtml.data?.homeHtml ?? ''), [homeHtml.data?.homeHtml]);
+  const safeHtml = useMemo(() => sanitizeHtml(homeHtml.data?.homeHtml ?? ''), [homeHtml.data?.homeHtml]);
 
   const greeting = timezone ? greetingAt(now, timezone) : null;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
