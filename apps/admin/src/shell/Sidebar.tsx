@@ -51,11 +51,16 @@ function Group({ group, activeName, onNavigate }: { group: MenuGroup; activeName
   const containsActive = group.items.some((i) => i.name === activeName);
   const [opened, setOpened] = useState(containsActive);
   const Icon = group.icon;
+  const isOpen = opened || containsActive;
   return (
     <NavLink
+      component="button"
+      type="button"
+      aria-expanded={isOpen}
+      w="100%"
       label={group.title}
       leftSection={<Icon size={18} stroke={1.7} aria-hidden />}
-      opened={opened || containsActive}
+      opened={isOpen}
       onChange={setOpened}
       childrenOffset={28}
       className="br-nav-link"

@@ -3,9 +3,8 @@ import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconChevronDown, IconExternalLink, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { readAccount } from '../lib/session';
-import { session } from '../lib/session-controller';
 import { routePath } from '../routes';
-import { useCurrentStore } from './hooks';
+import { useCurrentStore, useSession } from './hooks';
 
 /** Full name of a user, or their e-mail when they have none. */
 export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
@@ -25,6 +24,7 @@ export function UserAvatar({ user, size = 32 }: { user: User; size?: number }) {
  * /api/auth/logout, clear local storage, go to /auth/login). `tone` 'dark' draws it on the dark top bar.
  */
 export function UserMenu({ user, tone = 'dark' }: { user: User; tone?: 'dark' | 'light' }) {
+  const session = useSession();
   const store = useCurrentStore();
   const siteUrl = store?.url || readAccount().info?.storeUrl || '';
   const fg = tone === 'dark' ? 'white' : 'ink.8';

@@ -1,14 +1,21 @@
 import type { PagePreference, StoreSummary, StoresResponse, User } from '@backroom/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMatches } from '@tanstack/react-router';
+import { useMatches, useRouter } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import { api } from '../lib/api';
 import { type Account, readAccount } from '../lib/session';
-import { session } from '../lib/session-controller';
+import type { SessionController } from '../lib/session-controller';
+import type { RouterContext } from '../router';
 import type { RouteName } from '../routes';
+
+/** The app's session controller, from the router context (tests give a stand-in). */
+export function useSession(): SessionController {
+  return (useRouter().options.context as RouterContext).session;
+}
 
 /** The signed-in user of the chosen store (§3 User), or null before the session check finished. */
 export function useSessionUser(): User | null {
+  const session = useSession();
   return useSyncExternalStore(session.subscribe, session.getUser, session.getUser);
 }
 

@@ -5,8 +5,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError, api } from '../../lib/api';
 import { writeLogin } from '../../lib/session';
-import { session } from '../../lib/session-controller';
 import { routePath } from '../../routes';
+import { useSession } from '../../shell/hooks';
 import { loginRules } from './login-form';
 
 /**
@@ -18,6 +18,7 @@ import { loginRules } from './login-form';
  */
 export default function LoginScreen() {
   const navigate = useNavigate();
+  const session = useSession();
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
@@ -25,7 +26,8 @@ export default function LoginScreen() {
     mode: 'controlled',
     initialValues: { email: '', password: '' },
     validate: loginRules,
-    validateInputOnChange: submitted,
+    // Fields are re-validated as the user types, but errors are shown only after a submit attempt (§5).
+    validateInputOnChange: true,
     transformValues: (v) => ({ email: v.email.trim(), password: v.password.trim() }),
   });
 
@@ -72,6 +74,7 @@ export default function LoginScreen() {
             inputMode="email"
             placeholder="you@example.com"
             {...form.getInputProps('email')}
+            error={submitted ? form.errors.email : undefined}
           />
           <PasswordInput
             label="Password"
@@ -81,6 +84,7 @@ export default function LoginScreen() {
             onVisibilityChange={setShowPassword}
             visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Hide password' : 'Show password', tabIndex: 0 }}
             {...form.getInputProps('password')}
+            error={submitted ? form.errors.password : undefined}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to={routePath('auth.forgot')} size="sm">

@@ -4,15 +4,15 @@ import { IconAlertCircle, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { currencySign, readAccount, writeStore } from '../../lib/session';
-import { session } from '../../lib/session-controller';
+import type { SessionController } from '../../lib/session-controller';
 import { routePath } from '../../routes';
-import { useStores } from '../../shell/hooks';
+import { useSession, useStores } from '../../shell/hooks';
 
 /**
  * Stores the picked shop as the account's store (§3: storeId, storeDomain = system domain, rDomain = public domain,
  * plus name, address and currency for display) and forgets the previous store's user and cached data.
  */
-export function pickStore(store: StoreSummary): void {
+export function pickStore(session: SessionController, store: StoreSummary): void {
   writeStore({
     storeId: store.id,
     storeDomain: store.domain,
@@ -27,13 +27,14 @@ export function pickStore(store: StoreSummary): void {
  * picking one stores it and goes to the dashboard (`/admin`).
  */
 export default function ShopScreen() {
+  const session = useSession();
   const stores = useStores();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const current = readAccount().storeId;
 
   const choose = async (store: StoreSummary) => {
-    pickStore(store);
+    pickStore(session, store);
     queryClient.clear();
     await navigate({ href: routePath('website') });
   };

@@ -1,0 +1,132 @@
+import '../test/setup-dom';
+import type { User } from '@backroom/contracts';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeLogin, writeStore } from '../lib/session';
+import { fakeSession, renderApp } from '../test/render-app';
+import { setViewportWidth } from '../test/setup-dom';
+
+const staff: User = {
+  id: '00000000-0000-4000-8000-000000000002',
+  email: 'staff@demo.test',
+  firstName: 'Sam',
+  lastName: 'Staff',
+  profilePicture: null,
+  isStoreOwner: false,
+  isStoreAdmin: false,
+  scopes: ['orders', 'products'],
+  isProviderStaff: false,
+  isCustomStoreUser: false,
+};
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  setViewportWidth(1440);
+  localStorage.clear();
+  writeLogin({ accessToken: 'a', refreshToken: 'r', storeId: 'S1' });
+  writeStore({
+    storeId: 'S1',
+    storeDomain: 'demo.localhost',
+    rDomain: 'demo.localhost',
+    info: { storeName: 'Demo Fashion', storeUrl: 'http://demo.localhost:3000', currency: { sign: '$', code: 'USD' } },
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.startsWith('/api/stores/preference'))
+        return json({
+          businessType: 'other',
+          paymentChoice: { type: 'seller' },
+          standardTimezone: 'America/Los_Angeles',
+          storeFrontDefaultTheme: null,
+          storeDetail: { name: 'Demo Fashion' },
+        });
+      if (url.startsWith('/api/stores')) return json({ stores: [] });
+      return new Response('{}', { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('navigation and permissions (spec §2, §6)', () => {
+  it('a staff member with orders and products sees only the Orders and Products groups', async () => {
+    renderApp('/admin/orders', fakeSession(staff));
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const groups = Array.from(nav.querySelectorAll('.br-nav-link > .mantine-NavLink-body .mantine-NavLink-label')).map(
+      (e) => e.textContent,
+    );
+    expect(groups).toContain('Orders');
+    expect(groups).toContain('Products');
+    for (const absent of ['Home', 'Analytics', 'Marketing', 'Online Store', 'Settings', 'Customers', 'Apps']) {
+      expect(groups).not.toContain(absent);
+    }
+  });
+
+  it('clicking an entry without the scope goes to no-access', async () => {
+    const { router } = renderApp('/admin/orders', fakeSession(staff));
+    fireEvent.click(await screen.findByRole('button', { name: 'Products' }));
+    const reviews = await screen.findByRole('link', { name: /Reviews/ });
+    expect(reviews.getAttribute('href')).toBe('/admin/no-access?from=website.apps.product-review.list');
+    fireEvent.click(reviews);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/no-access'));
+    expect(await screen.findByRole('heading', { name: "You don't have access to this page" }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/no permission for Reviews/)).toBeTruthy();
+  });
+
+  it('opening a page without the scope by its address redirects to no-access', async () => {
+    const { router } = renderApp('/admin/analytics', fakeSession(staff));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/no-access'));
+    expect(router.state.location.search).toEqual({ from: 'website.analytics' });
+    expect(await screen.findByRole('link', { name: 'Go to Orders' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('a permitted page opens', async () => {
+    const { router } = renderApp('/admin/products', fakeSession(staff));
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/products');
+  });
+
+  it('without a session the dashboard sends the user to login', async () => {
+    const { router } = renderApp('/admin/orders', fakeSession(null));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('the top bar shows the e-mail and the avatar initials; the live-view route hides it', async () => {
+    const { router } = renderApp('/admin/orders', fakeSession(staff));
+    expect(await screen.findByText('staff@demo.test')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByText('SS')).toBeTruthy();
+    await router.navigate({ href: '/admin/live-view' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/no-access')); // staff lacks live_view
+  });
+
+  it('under 768 px the top bar is hidden and a burger opens the navigation', async () => {
+    setViewportWidth(375);
+    renderApp('/admin/orders', fakeSession(staff));
+    const burger = await screen.findByRole('button', { name: 'Open navigation' });
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(burger);
+    await waitFor(() => expect(burger.getAttribute('aria-expanded')).toBe('true'));
+  });
+
+  it('full-screen editors render without the shell', async () => {
+    renderApp('/admin/book-editor', fakeSession({ ...staff, scopes: ['products'] }));
+    expect(await screen.findByRole('heading', { name: 'Book editor' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('apps routes get the mini navigation', async () => {
+    renderApp('/admin/apps/widgets', fakeSession({ ...staff, scopes: ['apps'] }));
+    const mini = await screen.findByRole('navigation', { name: 'Apps' });
+    expect(mini.textContent).toContain('All apps');
+    expect(mini.textContent).toContain('Product Widget');
+    expect(mini.textContent).toContain('Reviews');
+  });
+});
