@@ -7,9 +7,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError, api } from '../../lib/api';
 import { writeLogin } from '../../lib/session';
-import { session, surveyHref } from '../../lib/session-controller';
+import { surveyHref } from '../../lib/session-controller';
 import { routePath } from '../../routes';
-import { pickStore } from '../auth/ShopScreen';
+import { useSession } from '../../shell/hooks';
+import { chooseStore } from './choose-store';
 import { registerRules } from './forms';
 import { useQueryParams } from './query';
 import { useRegisterAllowed } from './RegisterLink';
@@ -24,6 +25,7 @@ export default function RegisterScreen() {
   const sk = useQueryParams().get('sk') ?? '';
   const { allowed, pending } = useRegisterAllowed(sk);
   const navigate = useNavigate();
+  const session = useSession();
   const queryClient = useQueryClient();
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -54,7 +56,7 @@ export default function RegisterScreen() {
         writeLogin(res);
         const { stores } = await api.get<StoresResponse>('/stores', { storeId: null });
         const store = stores.find((s) => s.id === res.storeId);
-        if (store) pickStore(store);
+        if (store) chooseStore(session, store);
         await navigate({ href: surveyHref({ storeId: res.storeId, storeDomain: res.defaultSystemDomain }, true) });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;

@@ -12,7 +12,8 @@ import { useQueryParams } from './query';
 /**
  * `/auth/reset?token=` (the link mailed by /auth/forgot or by a staff invitation): new password (5–50, trimmed) and
  * its confirmation (§5 `sameAs`). `POST /api/auth/reset {token, password}`; success ends every session of the
- * account and offers sign-in. An invalid, used or expired link shows the server's message and a way to ask again.
+ * account and offers sign-in. Any failure (an invalid, used or expired link; too many attempts) shows the server's
+ * message in the form, with a way to ask again, instead of the global notification.
  */
 export default function ResetScreen() {
   const token = useQueryParams().get('token') ?? '';
@@ -31,7 +32,11 @@ export default function ResetScreen() {
       setBusy(true);
       setFailure(null);
       try {
-        const res = await api.post<MessageResponse>('/auth/reset', { token, password: values.password.trim() }, { auth: false });
+        const res = await api.post<MessageResponse>(
+          '/auth/reset',
+          { token, password: values.password.trim() },
+          { auth: false, silent: true },
+        );
         setDone(res.messages.join(' '));
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
@@ -84,7 +89,7 @@ export default function ResetScreen() {
               {failure && (
                 <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="The password was not changed">
                   {failure}{' '}
-                  <Anchor component={Link} to={routePath('auth.forgot')}>
+                  <Anchor component={Link} to={routePath('auth.forgot')} size="sm">
                     Ask for a new link
                   </Anchor>
                 </Alert>

@@ -7,9 +7,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError, api } from '../../lib/api';
 import { readAccount } from '../../lib/session';
-import { session } from '../../lib/session-controller';
 import { routePath } from '../../routes';
-import { pickStore } from '../auth/ShopScreen';
+import { useSession } from '../../shell/hooks';
+import { chooseStore } from './choose-store';
 import { SURVEY_QUESTIONS, surveyRules } from './forms';
 import { useQueryParams } from './query';
 
@@ -29,6 +29,7 @@ export default function SurveyScreen() {
   const registered = params.get('register') === 'true';
   const domain = params.get('defaultSystemDomain') || account.storeDomain || '';
   const navigate = useNavigate();
+  const session = useSession();
   const queryClient = useQueryClient();
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -47,7 +48,7 @@ export default function SurveyScreen() {
         if (readAccount().storeId !== storeId || !readAccount().info) {
           const { stores } = await api.get<StoresResponse>('/stores', { storeId: null });
           const store = stores.find((s) => s.id === storeId);
-          if (store) pickStore(store);
+          if (store) chooseStore(session, store);
         }
         session.reset();
         queryClient.clear();

@@ -22,6 +22,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconDots, IconLogout, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
@@ -256,6 +257,53 @@ function EditStaffModal({
 
 type Pending = { kind: 'revoke' | 'remove'; member: StaffMember } | { kind: 'revokeAll' } | null;
 
+/** Owner / Admin / Staff badge of a member. */
+function RoleBadge({ member }: { member: Pick<StaffMember, 'isStoreOwner' | 'isStoreAdmin'> }) {
+  const role = roleOf(member);
+  return (
+    <Badge variant={role === 'Staff' ? 'outline' : 'light'} color={role === 'Owner' ? 'brand' : role === 'Admin' ? 'blue' : 'gray'}>
+      {role}
+    </Badge>
+  );
+}
+
+/** The actions menu of one member: Edit permissions, Sign out everywhere, Remove from store (the last two confirm). */
+function MemberActions({
+  member,
+  onEdit,
+  onAsk,
+  editable,
+}: {
+  member: StaffMember;
+  onEdit: (m: StaffMember) => void;
+  onAsk: (p: Pending) => void;
+  editable: boolean;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Tooltip label="Actions">
+          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${fullName(member)}`}>
+            <IconDots size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(member)} disabled={!editable}>
+          Edit permissions
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => onAsk({ kind: 'revoke', member })}>
+          Sign out everywhere
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onAsk({ kind: 'remove', member })}>
+          Remove from store
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /**
  * Member screen (route `website.member`, scope `store`; spec admin-dashboard §6, §7 "Authentication and staff"):
  * the store's staff (name, e-mail, role, permission count, last sign-in) from `GET /api/users/store-staffs`. Owners
@@ -274,6 +322,10 @@ export default function MemberScreen() {
   const totalScopes = perms.data?.groups.reduce((n, g) => n + g.scopes.length, 0) ?? 0;
   const me: Me = { id: user?.id ?? '', isStoreOwner: !!user?.isStoreOwner, isStoreAdmin: !!user?.isStoreAdmin };
   const canManage = !!staffs.data?.canManage;
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const editMember = (m: StaffMember) => setEditing(m);
+  const permissionText = (m: StaffMember) =>
+    m.isStoreOwner || m.isStoreAdmin ? 'All' : `${shownScopeCount(m, totalScopes)} of ${totalScopes || '…'}`;
 
   const confirm = async () => {
     if (!pending) return;
@@ -317,120 +369,112 @@ export default function MemberScreen() {
         </Alert>
       )}
 
-      <Card padding={0}>
-        <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Staff, scrollable">
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Staff">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Permissions</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
-                {canManage && (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
+      {narrow ? (
+        <Stack gap="sm" component="ul" aria-label="Staff" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {staffs.isPending && <Skeleton h={96} radius="lg" />}
+          {staffs.data?.staffs.map((m) => (
+            <Card key={m.id} component="li" padding="md">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Avatar src={m.profilePicture} name={fullName(m)} color="initials" radius="xl" size={36} alt="" />
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} truncate>
+                      {fullName(m)}
+                      {m.id === me.id ? ' (you)' : ''}
+                    </Text>
+                    <Text size="sm" c="dimmed" truncate>
+                      {m.email}
+                    </Text>
+                  </Stack>
+                </Group>
+                {canManage && canManageMember(me, m) && (
+                  <MemberActions member={m} onEdit={editMember} onAsk={setPending} editable={!!perms.data} />
                 )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {staffs.isPending &&
-                [0, 1, 2].map((i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={canManage ? 6 : 5}>
-                      <Skeleton h={28} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              {staffs.data?.staffs.map((m) => {
-                const manageable = canManage && canManageMember(me, m);
-                const role = roleOf(m);
-                return (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Avatar src={m.profilePicture} name={fullName(m)} color="initials" radius="xl" size={32} alt="" />
-                        <Text size="sm" fw={500}>
-                          {fullName(m)}
-                          {m.id === me.id && (
-                            <Text span c="dimmed" size="sm">
-                              {' '}
-                              (you)
-                            </Text>
-                          )}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{m.email}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant={role === 'Staff' ? 'outline' : 'light'}
-                        color={role === 'Owner' ? 'brand' : role === 'Admin' ? 'blue' : 'gray'}
-                      >
-                        {role}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {m.isStoreOwner || m.isStoreAdmin ? 'All' : `${shownScopeCount(m, totalScopes)} of ${totalScopes || '…'}`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatSignIn(m.lastSignInAt)}</Text>
-                      {m.activeSessions > 0 && (
-                        <Text size="xs" c="dimmed">
-                          {m.activeSessions} active session{m.activeSessions === 1 ? '' : 's'}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    {canManage && (
-                      <Table.Td ta="right">
-                        {manageable && (
-                          <Menu position="bottom-end" withinPortal shadow="md">
-                            <Menu.Target>
-                              <Tooltip label="Actions">
-                                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${fullName(m)}`}>
-                                  <IconDots size={18} aria-hidden />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              <Menu.Item
-                                leftSection={<IconPencil size={16} aria-hidden />}
-                                onClick={() => setEditing(m)}
-                                disabled={!perms.data}
-                              >
-                                Edit permissions
-                              </Menu.Item>
-                              <Menu.Item
-                                leftSection={<IconLogout size={16} aria-hidden />}
-                                onClick={() => setPending({ kind: 'revoke', member: m })}
-                              >
-                                Sign out everywhere
-                              </Menu.Item>
-                              <Menu.Divider />
-                              <Menu.Item
-                                color="red"
-                                leftSection={<IconTrash size={16} aria-hidden />}
-                                onClick={() => setPending({ kind: 'remove', member: m })}
-                              >
-                                Remove from store
-                              </Menu.Item>
-                            </Menu.Dropdown>
-                          </Menu>
+              </Group>
+              <Group gap="xs" mt="sm">
+                <RoleBadge member={m} />
+                <Text size="xs" c="dimmed">
+                  Permissions: {permissionText(m)} · Last sign-in: {formatSignIn(m.lastSignInAt)}
+                </Text>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Card padding={0}>
+          <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Staff, scrollable">
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Staff">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Permissions</Table.Th>
+                  <Table.Th>Last sign-in</Table.Th>
+                  {canManage && (
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {staffs.isPending &&
+                  [0, 1, 2].map((i) => (
+                    <Table.Tr key={i}>
+                      <Table.Td colSpan={canManage ? 6 : 5}>
+                        <Skeleton h={28} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                {staffs.data?.staffs.map((m) => {
+                  const manageable = canManage && canManageMember(me, m);
+                  return (
+                    <Table.Tr key={m.id}>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <Avatar src={m.profilePicture} name={fullName(m)} color="initials" radius="xl" size={32} alt="" />
+                          <Text size="sm" fw={500}>
+                            {fullName(m)}
+                            {m.id === me.id && (
+                              <Text span c="dimmed" size="sm">
+                                {' '}
+                                (you)
+                              </Text>
+                            )}
+                          </Text>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{m.email}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <RoleBadge member={m} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{permissionText(m)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatSignIn(m.lastSignInAt)}</Text>
+                        {m.activeSessions > 0 && (
+                          <Text size="xs" c="dimmed">
+                            {m.activeSessions} active session{m.activeSessions === 1 ? '' : 's'}
+                          </Text>
                         )}
                       </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+                      {canManage && (
+                        <Table.Td ta="right">
+                          {manageable && <MemberActions member={m} onEdit={editMember} onAsk={setPending} editable={!!perms.data} />}
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
 
       {!canManage && staffs.data && (
         <Text size="sm" c="dimmed">

@@ -23,8 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api, emitApiEvent } from '../../lib/api';
-import { session } from '../../lib/session-controller';
-import { useSessionUser } from '../../shell/hooks';
+import { useSession, useSessionUser } from '../../shell/hooks';
 import { uploadProfilePicture, useHistory } from './api';
 import { changePasswordRules, profileRules } from './staff-form';
 
@@ -84,6 +83,7 @@ function eventNote(e: HistoryResponse['items'][number]): string {
 }
 
 function NameCard({ profile }: { profile: Pick<Profile, 'firstName' | 'lastName' | 'email' | 'profilePicture'> }) {
+  const session = useSession();
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useForm({
@@ -134,6 +134,7 @@ function NameCard({ profile }: { profile: Pick<Profile, 'firstName' | 'lastName'
 }
 
 function PictureCard({ name, picture }: { name: string; picture: string | null }) {
+  const session = useSession();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const drop = async (files: File[]) => {
