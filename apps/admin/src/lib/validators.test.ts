@@ -136,6 +136,10 @@ table('macAddress', macAddress, [
 
 table('email', email, [
   ['owner@demo.test', true],
+  ['a@b.co', true],
+  ['a@b', false],
+  ['a@b.c', false],
+  ['abc', false],
   ['', true],
   ['owner@', false],
   ['owner demo@x.co', false],

@@ -87,7 +87,7 @@ export const alpha: Validator = (value) => empty(value) || isAlphaLib(str(value)
 /** ASCII letters and digits only. */
 export const alphaNum: Validator = (value) => empty(value) || isAlphanumericLib(str(value), 'en-US');
 
-/** An e-mail address (login, §5 'Invalid Email'). */
+/** An e-mail address with a top-level domain, as the server's zod `email()` wants (login, §5 'Invalid Email'). */
 export const email: Validator = (value) => empty(value) || isEmailLib(str(value));
 
 /** Length of a string or array. */

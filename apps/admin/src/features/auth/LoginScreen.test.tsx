@@ -71,9 +71,11 @@ describe('login screen (spec §2, §5)', () => {
 
   it.each([
     ['     ', 'x'.repeat(5), 'Email is required', null],
-    ['abc', 'abcde', 'Email must have at least 5 letters.', null],
+    ['abc', 'abc', 'Invalid Email', 'Password must have at least 5 letters.'],
+    ['a@b', 'abcde', 'Invalid Email', null],
     [`${'a'.repeat(40)}@example.com`, 'abcde', 'Email must have at most 50 letters.', null],
     ['abcdef', 'abcde', 'Invalid Email', null],
+    ['owner@@demo.test', 'abcde', 'Invalid Email', null],
     ['owner@demo.test', '    ', null, 'Password is required'],
     ['owner@demo.test', 'abcd', null, 'Password must have at least 5 letters.'],
     ['owner@demo.test', ' abcd ', null, 'Password must have at least 5 letters.'],
@@ -101,7 +103,9 @@ describe('login screen (spec §2, §5)', () => {
     fireEvent.click(submit);
     expect(await screen.findByText('Email is required')).toBeTruthy();
     type(email, 'abc');
-    expect(await screen.findByText('Email must have at least 5 letters.')).toBeTruthy();
+    expect(await screen.findByText('Invalid Email')).toBeTruthy();
+    type(email, `${'a'.repeat(40)}@example.com`);
+    expect(await screen.findByText('Email must have at most 50 letters.')).toBeTruthy();
   });
 
   it('success posts trimmed inputs, stores accessToken, refreshToken and storeId, then goes to shop selection', async () => {
@@ -132,5 +136,28 @@ describe('login screen (spec §2, §5)', () => {
     type(password, 'whatever1');
     fireEvent.click(submit);
     expect(await screen.findByText('Oops! Unknown error!')).toBeTruthy();
+  });
+});
+
+describe('login rules (spec §5 messages, exact)', () => {
+  it('e-mail: required, then format, then length 5–50', async () => {
+    const { loginRules, LOGIN_MESSAGES } = await import('./login-form');
+    expect(LOGIN_MESSAGES).toEqual({
+      emailRequired: 'Email is required',
+      emailInvalid: 'Invalid Email',
+      emailMin: 'Email must have at least 5 letters.',
+      emailMax: 'Email must have at most 50 letters.',
+      passwordRequired: 'Password is required',
+      passwordMin: 'Password must have at least 5 letters.',
+      passwordMax: 'Password must have at most 50 letters.',
+    });
+    expect(loginRules.email('   ')).toBe('Email is required');
+    expect(loginRules.email('abc')).toBe('Invalid Email');
+    expect(loginRules.email(`${'a'.repeat(38)}@example.com`)).toBeNull(); // 50
+    expect(loginRules.email(`${'a'.repeat(39)}@example.com`)).toBe('Email must have at most 50 letters.'); // 51
+    expect(loginRules.password('abcd')).toBe('Password must have at least 5 letters.');
+    expect(loginRules.password('abcde')).toBeNull();
+    expect(loginRules.password('p'.repeat(50))).toBeNull();
+    expect(loginRules.password('p'.repeat(51))).toBe('Password must have at most 50 letters.');
   });
 });

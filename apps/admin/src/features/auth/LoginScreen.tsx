@@ -7,6 +7,7 @@ import { ApiError, api } from '../../lib/api';
 import { writeLogin } from '../../lib/session';
 import { routePath } from '../../routes';
 import { useSession } from '../../shell/hooks';
+import { RegisterLink } from '../auth-extra/RegisterLink';
 import { loginRules } from './login-form';
 
 /**
@@ -94,6 +95,7 @@ export default function LoginScreen() {
           <Button type="submit" fullWidth size="md" loading={busy}>
             Sign In
           </Button>
+          <RegisterLink />
         </Stack>
       </form>
     </Card>

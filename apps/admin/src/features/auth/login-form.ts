@@ -13,17 +13,17 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 /**
- * Login form rules (§5): both inputs trimmed; e-mail required, 5–50 characters, a valid e-mail; password required,
- * 5–50 characters. The first failing rule's message is shown. Length comes before the e-mail format so every
- * message can be reached (an address shorter than 5 characters is never a valid e-mail).
+ * Login form rules (§5), in the spec's order: both inputs trimmed; e-mail required, a valid e-mail, 5–50
+ * characters; password required, 5–50 characters. The first failing rule's message is shown. (A valid e-mail has
+ * at least 6 characters, `a@b.co`, so the e-mail minimum stays as a guard the format check already covers.)
  */
 export const loginRules = {
   email: rule(
     [
       [required, LOGIN_MESSAGES.emailRequired],
+      [email, LOGIN_MESSAGES.emailInvalid],
       [minLength(LOGIN_MIN_LENGTH), LOGIN_MESSAGES.emailMin],
       [maxLength(LOGIN_MAX_LENGTH), LOGIN_MESSAGES.emailMax],
-      [email, LOGIN_MESSAGES.emailInvalid],
     ],
     { trim: true },
   ),
