@@ -3,6 +3,7 @@ import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { Popups } from './layout/Popups';
+import { readable } from './lib/color';
 import { loadFont } from './lib/fonts';
 import { match, useLocation } from './lib/router';
 import { useShop, useTheme } from './lib/theme';
@@ -14,8 +15,8 @@ import { NotFound } from './pages/NotFound';
 import { ProductPage } from './pages/Product';
 
 /**
- * CSS custom properties of a config (theme-editor §3 Colours, Typography, Style): every colour, the four font
- * families (loaded on demand), the font sizes (px) and title line clamps. Set on the root element, so an edit
+ * CSS custom properties of a config (theme-editor §3 Colours, Typography, Style): every colour (text colours kept
+ * readable: see lib/color.ts), the four font families (loaded on demand), the font sizes (px) and title line clamps. Set on the root element, so an edit
  * restyles the page with no re-render of the sections.
  */
 export function themeVars(config: ThemeConfig): CSSProperties {
@@ -29,25 +30,25 @@ export function themeVars(config: ThemeConfig): CSSProperties {
   const v: Record<string, string | number> = {
     '--c-topbar-bg': c.color_top_bar_background,
     '--c-announce-bg': c.color_announcement_bar_background,
-    '--c-announce-text': c.color_announcement_bar_text,
-    '--c-cart-btn': c.color_cart_button,
+    '--c-announce-text': readable(c.color_announcement_bar_text, c.color_announcement_bar_background),
+    '--c-cart-btn': readable(c.color_cart_button, c.color_cart_button_label),
     '--c-cart-btn-label': c.color_cart_button_label,
-    '--c-buy-btn': c.color_buyNow_button,
+    '--c-buy-btn': readable(c.color_buyNow_button, c.color_byNow_button_label),
     '--c-buy-btn-label': c.color_byNow_button_label,
     '--c-upsell-border': c.color_upsell_border,
     '--c-upsell-bg': c.color_upsell_background,
     '--c-upsell-border-active': c.color_upsell_border_active,
     '--c-upsell-bg-active': c.color_upsell_background_active,
-    '--c-upsell-tag-bg': c.color_upsell_background_tag,
+    '--c-upsell-tag-bg': readable(c.color_upsell_background_tag, c.color_upsell_text_tag),
     '--c-upsell-tag-text': c.color_upsell_text_tag,
     '--c-footer-bg': c.footer_background,
-    '--c-footer-text': c.color_footer_text,
-    '--c-title': c.color_title_product,
-    '--c-icon': c.color_product_icon,
-    '--c-price': c.color_price,
-    '--c-compare': c.color_compare_at_price,
-    '--c-sale': c.color_sale_price ?? c.color_price,
-    '--c-checkout-btn': c.color_checkout_button,
+    '--c-footer-text': readable(c.color_footer_text, c.footer_background),
+    '--c-title': readable(c.color_title_product),
+    '--c-icon': readable(c.color_product_icon),
+    '--c-price': readable(c.color_price),
+    '--c-compare': readable(c.color_compare_at_price),
+    '--c-sale': readable(c.color_sale_price ?? c.color_price),
+    '--c-checkout-btn': readable(c.color_checkout_button, '#ffffff', 3),
     '--f-head': head.family,
     '--fw-head': head.weight,
     '--fs-head': head.style,

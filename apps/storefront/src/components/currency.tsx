@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { DISPLAY_RATES } from '../lib/format';
+import { session } from '../lib/storage';
 import { useShop, useTheme } from '../lib/theme';
 
 const listeners = new Set<() => void>();
-let chosen: string | null = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem('sf-currency');
+let chosen: string | null = session.getItem('sf-currency');
 const sub = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
@@ -31,7 +32,7 @@ export function CurrencySelect() {
       value={value}
       onChange={(e) => {
         chosen = e.target.value;
-        sessionStorage.setItem('sf-currency', chosen);
+        session.setItem('sf-currency', chosen);
         for (const l of listeners) l();
       }}
     >

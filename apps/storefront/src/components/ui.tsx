@@ -6,6 +6,7 @@ import { api } from '../lib/api';
 import { formatMoney, percentOff } from '../lib/format';
 import { sanitize } from '../lib/html';
 import { Link } from '../lib/router';
+import { session } from '../lib/storage';
 import { useShop, useTheme } from '../lib/theme';
 import { useDisplayCurrency } from './currency';
 
@@ -145,10 +146,10 @@ export function Countdown({ value, id, compact }: { value: CountdownValue; id: s
   const [end] = useState(() => {
     if (value.getTime > 0) return value.getTime;
     const k = `sf-cd:${id}:${value.day}:${value.hour}:${value.min}`;
-    const kept = Number(sessionStorage.getItem(k));
+    const kept = Number(session.getItem(k));
     if (kept > Date.now()) return kept;
     const e = countdownEnd(value);
-    sessionStorage.setItem(k, String(e));
+    session.setItem(k, String(e));
     return e;
   });
   const [d, h, m, s] = useRemaining(value.getTime > 0 ? value.getTime : end);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Img, RichText } from '../components/ui';
+import { session } from '../lib/storage';
 import { useShop, useTheme } from '../lib/theme';
 import { CloseIcon } from './icons';
 
@@ -21,14 +22,14 @@ export function Popups() {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
   useEffect(() => {
-    if (preview || !kind || sessionStorage.getItem(`sf-popup:${kind}`)) return;
+    if (preview || !kind || session.getItem(`sf-popup:${kind}`)) return;
     const t = setTimeout(() => setOpen(true), POPUP_DELAY_MS);
     return () => clearTimeout(t);
   }, [kind, preview]);
   const show = kind && (preview ? section === 'popup-setting' || section === 'popup' : open);
   if (!show || !kind) return null;
   const close = () => {
-    sessionStorage.setItem(`sf-popup:${kind}`, '1');
+    session.setItem(`sf-popup:${kind}`, '1');
     setOpen(false);
   };
   const c = p[kind];

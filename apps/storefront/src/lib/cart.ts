@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { local } from './storage';
 
 /** One cart line as the shopper sees it. Prices (cents) are for display only: the checkout prices from the database. */
 export interface CartLine {
@@ -25,7 +26,7 @@ export class CartStore {
 
   constructor(
     private readonly key: string | null,
-    private readonly storage: Storage | null = typeof localStorage === 'undefined' ? null : localStorage,
+    private readonly storage: Storage | null = local,
   ) {
     if (key && this.storage) {
       try {

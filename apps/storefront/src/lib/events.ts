@@ -1,4 +1,5 @@
 import type { StorefrontEventsBody } from '@backroom/contracts';
+import { local } from './storage';
 
 type EventType = 'view_store' | 'add_to_cart' | 'reached_checkout';
 
@@ -32,7 +33,7 @@ export function visitorSessionId(storage: Storage | null = safeStorage(), now = 
 let memoryId: string | undefined;
 function safeStorage(): Storage | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return local;
   } catch {
     return null;
   }

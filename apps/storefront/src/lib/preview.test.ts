@@ -18,7 +18,15 @@ function fakeWindow() {
 const message = (over: Record<string, unknown> = {}) => {
   const config = emptyConfig('newchick', ['head-image']);
   config.settings.colors.color_checkout_button = '#123456';
-  return { type: 'config', config, domain: 'demo.localhost:3000', section: config.pages.homepage.sections[0]!.key, scrollTo: null, page: 'home', ...over };
+  return {
+    type: 'config',
+    config,
+    domain: 'demo.localhost:3000',
+    section: config.pages.homepage.sections[0]!.key,
+    scrollTo: null,
+    page: 'home',
+    ...over,
+  };
 };
 
 describe('preview bridge (DESIGN.md "Preview protocol")', () => {
@@ -48,7 +56,14 @@ describe('preview bridge (DESIGN.md "Preview protocol")', () => {
     const { win, send } = fakeWindow();
     const store = new ThemeStore(emptyConfig('hydro'));
     startPreviewBridge({ win, adminOrigin: ADMIN, store });
-    for (const origin of ['http://evil.example', 'http://localhost:3001', 'https://localhost:3000', 'http://localhost.evil:3000', 'null', '']) {
+    for (const origin of [
+      'http://evil.example',
+      'http://localhost:3001',
+      'https://localhost:3000',
+      'http://localhost.evil:3000',
+      'null',
+      '',
+    ]) {
       send(message(), origin);
     }
     send({ type: 'config', config: 'nope' }, ADMIN);

@@ -7,6 +7,7 @@ import { ApiError, api } from '../lib/api';
 import { subtotalCents } from '../lib/cart';
 import { visitorSessionId } from '../lib/events';
 import { Link, navigate } from '../lib/router';
+import { session } from '../lib/storage';
 import { useShop, useTheme } from '../lib/theme';
 import { CartGoal, useShownLines } from './Cart';
 import { NotFound } from './NotFound';
@@ -87,7 +88,7 @@ export function CheckoutPage() {
         note: c.isCustomerNote ? note : '',
         visitorSessionId: visitorSessionId(),
       });
-      sessionStorage.setItem(`sf-order:${order.id}`, JSON.stringify(order));
+      session.setItem(`sf-order:${order.id}`, JSON.stringify(order));
       cart.clear();
       navigate(`/thank-you/${order.id}?token=${order.token}`);
     } catch (err) {
@@ -245,7 +246,7 @@ export function ThankYouPage({ id, token }: { id: string; token: string }) {
   const q = useQuery({
     queryKey: ['order', id],
     queryFn: () => {
-      const kept = sessionStorage.getItem(`sf-order:${id}`);
+      const kept = session.getItem(`sf-order:${id}`);
       return kept ? (JSON.parse(kept) as StorefrontOrder) : api.order(id, token);
     },
     enabled: !preview,

@@ -37,7 +37,7 @@ function HeadImage({ s, first }: P<'head-image'>) {
     <div className="sf-hero">
       {slides.map((sl, n) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: slides have no id; order is their identity.
-        <div key={n} className={`sf-hero__slide ${n === cur ? 'is-active' : ''}`} aria-hidden={n !== cur}>
+        <div key={n} className={`sf-hero__slide ${n === cur ? 'is-active' : ''}`} inert={n !== cur}>
           <picture>
             {sl.media && <source media="(max-width: 767px)" srcSet={sl.media} />}
             <img
