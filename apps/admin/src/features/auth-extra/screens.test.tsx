@@ -1,0 +1,102 @@
+import '../../test/setup-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession, renderApp } from '../../test/render-app';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let calls: { url: string; body: unknown }[] = [];
+beforeEach(() => {
+  localStorage.clear();
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.startsWith('/api/auth/register-check'))
+        return json(200, { allowed: new URL(url, 'http://x').searchParams.get('sk') === 'good-key' });
+      if (url === '/api/auth/forgot')
+        return json(200, { ok: true, messages: ['If an account exists for this e-mail, we have sent a link.'] });
+      if (url === '/api/auth/reset')
+        return json(400, { statusCode: 400, code: 'BAD_REQUEST', messages: ['token: This link is invalid or has expired.'] });
+      return json(404, { messages: [] });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('sign-up link on the login screen (spec §2)', () => {
+  it('shows only when sk is the partner key', async () => {
+    renderApp('/auth/login?sk=good-key', fakeSession(null));
+    const link = await screen.findByRole('link', { name: 'Create your store' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe('/auth/register?sk=good-key');
+  });
+  it('stays hidden for another key, after the server said no', async () => {
+    renderApp('/auth/login?sk=bad-key', fakeSession(null));
+    await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, { timeout: 5000 });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/register-check?sk=bad-key')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('link', { name: 'Create your store' })).toBeNull();
+  });
+  it('stays hidden without sk, and does not even ask', async () => {
+    renderApp('/auth/login', fakeSession(null));
+    await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('link', { name: 'Create your store' })).toBeNull();
+    expect(calls.some((c) => c.url.startsWith('/api/auth/register-check'))).toBe(false);
+  });
+});
+
+describe('/auth/forgot', () => {
+  it('validates after a submit attempt, then shows the server text instead of the form', async () => {
+    renderApp('/auth/forgot', fakeSession(null));
+    const email = (await screen.findByLabelText(/^Email/, {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(screen.queryByText('Email is required')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/auth/forgot')).toEqual([]);
+    fireEvent.change(email, { target: { value: '  me@shop.test ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(/we have sent a link/)).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/auth/forgot')?.body).toEqual({ email: 'me@shop.test' });
+  });
+});
+
+describe('/auth/reset', () => {
+  it('says the link is incomplete without a token', async () => {
+    renderApp('/auth/reset', fakeSession(null));
+    expect(await screen.findByText('This link is incomplete', {}, { timeout: 5000 })).toBeTruthy();
+  });
+  it('needs the same password twice and shows a refused token in the form', async () => {
+    renderApp('/auth/reset?token=abcdefghijkl', fakeSession(null));
+    const pw = (await screen.findByLabelText(/^New password/, {}, { timeout: 5000 })) as HTMLInputElement;
+    const confirm = screen.getByLabelText(/^Confirm new password/) as HTMLInputElement;
+    fireEvent.change(pw, { target: { value: 'abcde' } });
+    fireEvent.change(confirm, { target: { value: 'abcdf' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    fireEvent.change(confirm, { target: { value: 'abcde' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('This link is invalid or has expired.', { exact: false })).toBeTruthy();
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/auth/reset')?.body).toEqual({ token: 'abcdefghijkl', password: 'abcde' }));
+  });
+});
+
+describe('/auth/register', () => {
+  it('is closed without the partner key', async () => {
+    renderApp('/auth/register?sk=bad-key', fakeSession(null));
+    expect(await screen.findByText('Sign-up is by invitation', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create store' })).toBeNull();
+  });
+  it('opens the form with the key', async () => {
+    renderApp('/auth/register?sk=good-key', fakeSession(null));
+    expect(await screen.findByRole('button', { name: 'Create store' }, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create store' }));
+    expect(await screen.findByText('Store name is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeTruthy();
+  });
+});
