@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import LoginScreen from './features/auth/LoginScreen';
 import type { RouteName } from './routes';
 import { Coming } from './shell/ComingScreen';
 
@@ -55,7 +56,7 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'book-editor': Coming,
   'book2-editor': Coming,
   'print-hub-editor': Coming,
-  'auth.login': lazy(() => import('./features/auth/LoginScreen')),
+  'auth.login': LoginScreen, // eager: the first screen most visits see
   'auth.shop': lazy(() => import('./features/auth/ShopScreen')),
   'auth.forgot': lazy(() => import('./features/auth-extra/ForgotScreen')),
   'auth.reset': lazy(() => import('./features/auth-extra/ResetScreen')),
