@@ -12,8 +12,9 @@ import { loginRules } from './login-form';
 
 /**
  * `/auth/login` (spec admin-dashboard §2, §4, §5): title 'Sign in to Dashboard', Email and Password (show/hide
- * toggle), Enter submits, 'Forgot password?' link and 'Sign In' button. Inputs are trimmed; errors show only after
- * a submit attempt (then they follow the typing). `POST /api/auth/login`; a failure shows the server's messages in
+ * toggle), Enter submits, 'Forgot password?' link and 'Sign In' button; the sign-up link only with the partner key
+ * (RegisterLink, auth-extra). Inputs are trimmed; errors show only after a submit attempt (then they follow the
+ * typing). `POST /api/auth/login`; a failure shows the server's messages in
  * an error notification (the global api-error event); success stores accessToken, refreshToken and storeId, then
  * goes to shop selection.
  */
