@@ -11,7 +11,8 @@
  *
  * Usage: npm run bench:analytics                    PostgreSQL, 1,000,000 orders, 10,000,000 events, 20 shops
  *        npm run bench:analytics -- --pglite         embedded PGlite, 50,000 orders, 500,000 events
- *        flags: --orders N --events N --stores N --iterations N --raw-iterations N --url postgres://… --keep
+ *        flags: --orders N --events N --stores N --workers N (seeding connections, default 2) --iterations N
+ *               --raw-iterations N --url postgres://… --keep --reuse
  * The PostgreSQL run creates and drops database `backroom_bench_analytics` on --url (default
  * postgres://postgres@127.0.0.1:5432/postgres), unless --keep (then a second run with --reuse skips seeding).
  */
@@ -41,6 +42,7 @@ const { values: args } = parseArgs({
     orders: { type: 'string' },
     events: { type: 'string' },
     stores: { type: 'string', default: '20' },
+    workers: { type: 'string', default: '2' },
     iterations: { type: 'string', default: '60' },
     'raw-iterations': { type: 'string' },
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
@@ -53,6 +55,7 @@ const PGLITE = args.pglite;
 const ORDERS = Number(args.orders ?? (PGLITE ? 50_000 : 1_000_000));
 const EVENTS = Number(args.events ?? (PGLITE ? 500_000 : 10_000_000));
 const STORES = Number(args.stores);
+const WORKERS = Number(args.workers);
 const ITER = Number(args.iterations);
 const RAW_ITER = Number(args['raw-iterations'] ?? (PGLITE ? 10 : 15));
 const DB_NAME = 'backroom_bench_analytics';
@@ -133,7 +136,7 @@ async function seedOrders(db: Db, storeIds: string[], from: number, to: number):
            x.c, x.c, case when x.k % 10 = 0 then 'pending' else 'paid' end, 'Stripe', '{"card":{"type":"visa"}}'::jsonb,
            case when x.k % 7 = 0 then 'pos' else 'online_store' end,
            case when x.k % 10 = 0 then null else x.t end, x.t
-    from (select g, g / ${STORES} as k, (${storeArray(storeIds)})[1 + g % ${STORES}] as sid,
+    from (select g, g / ${storeIds.length} as k, (${storeArray(storeIds)})[1 + g % ${storeIds.length}] as sid,
                  now() - random() * interval '365 days' as t, 500 + (random() * 20000)::int as c
           from generate_series(${from}::int, ${to}::int) g) x`);
 }
@@ -143,7 +146,7 @@ async function seedSessions(db: Db, storeIds: string[], from: number, to: number
   await db.execute(sql`
     insert into storefront_events (store_id, visitor_session_id, type, occurred_at)
     select x.sid, 'v' || x.g, e.type, x.t + e.off
-    from (select g, g / ${STORES} as k, (${storeArray(storeIds)})[1 + g % ${STORES}] as sid,
+    from (select g, g / ${storeIds.length} as k, (${storeArray(storeIds)})[1 + g % ${storeIds.length}] as sid,
                  now() - random() * interval '365 days' as t
           from generate_series(${from}::int, ${to}::int) g) x
     cross join lateral (
@@ -154,17 +157,33 @@ async function seedSessions(db: Db, storeIds: string[], from: number, to: number
     ) e`);
 }
 
+/**
+ * Seeds the orders and events with WORKERS concurrent connections, each owning a disjoint set of shops (so their
+ * statement triggers never wait on each other's roll-up rows), in chunks of a few hundred thousand rows.
+ */
 async function seed(database: Database, storeIds: string[]): Promise<void> {
   const db = database.db;
-  await db.execute(sql`select setseed(0.42)`);
+  const workers = PGLITE ? 1 : Math.max(1, Math.min(WORKERS, storeIds.length));
+  const parts = Array.from({ length: workers }, (_, w) => storeIds.filter((_, i) => i % workers === w));
+  const share = (total: number, w: number) => Math.floor(total / workers) + (w < total % workers ? 1 : 0);
   let t0 = performance.now();
-  const chunk = PGLITE ? 25_000 : 250_000;
-  for (let a = 1; a <= ORDERS; a += chunk) await seedOrders(db, storeIds, a, Math.min(ORDERS, a + chunk - 1));
-  log(`seeded ${ORDERS.toLocaleString('en-US')} orders in ${secs(t0)}`);
+  const chunk = PGLITE ? 25_000 : 100_000;
+  await Promise.all(
+    parts.map(async (ids, w) => {
+      const n = share(ORDERS, w);
+      for (let a = 1; a <= n; a += chunk) await seedOrders(db, ids, a, Math.min(n, a + chunk - 1));
+    }),
+  );
+  log(`seeded ${ORDERS.toLocaleString('en-US')} orders in ${secs(t0)} (${workers} connection${workers > 1 ? 's' : ''})`);
   t0 = performance.now();
   const sessions = Math.round(EVENTS / EVENTS_PER_SESSION);
-  const sChunk = PGLITE ? 20_000 : 200_000;
-  for (let a = 1; a <= sessions; a += sChunk) await seedSessions(db, storeIds, a, Math.min(sessions, a + sChunk - 1));
+  const sChunk = PGLITE ? 20_000 : 100_000;
+  await Promise.all(
+    parts.map(async (ids, w) => {
+      const n = share(sessions, w);
+      for (let a = 1; a <= n; a += sChunk) await seedSessions(db, ids, a, Math.min(n, a + sChunk - 1));
+    }),
+  );
   const [n] = await rows<{ n: number }>(db, sql`select count(*)::bigint as n from storefront_events`);
   log(`seeded ${Number(n!.n).toLocaleString('en-US')} events of ${sessions.toLocaleString('en-US')} visitor sessions in ${secs(t0)}`);
   t0 = performance.now();

@@ -61,6 +61,14 @@ const storage = (): Storage | null => {
   }
 };
 
+/**
+ * The router's search object of the query parameters. TanStack Router writes search values as JSON, quoting a
+ * string that reads as JSON: `refresh` goes in as a boolean so the address says `refresh=true` (§2), not `"true"`.
+ */
+function toRouterSearch(q: Required<OverviewSearch>) {
+  return { ...q, refresh: q.refresh === 'true' };
+}
+
 /** Today's date in `timezone`, following the clock (checked every minute). */
 function useToday(timezone: string | null): string | null {
   const [now, setNow] = useState(() => new Date());
@@ -80,7 +88,7 @@ function StatCard({ label, value, loading }: { label: string; value: ReactNode; 
       {loading ? (
         <Skeleton h={32} w="60%" mt={6} radius="sm" />
       ) : (
-        <Text fz={28} fw={700} lh={1.3} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Text fz={{ base: 20, sm: 28 }} fw={700} lh={1.3} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
           {value}
         </Text>
       )}
@@ -88,9 +96,9 @@ function StatCard({ label, value, loading }: { label: string; value: ReactNode; 
   );
 }
 
-function ChartCard({ title, loading, children }: { title: string; loading: boolean; children: ReactNode }) {
+function ChartCard({ title, label, loading, children }: { title: string; label: string; loading: boolean; children: ReactNode }) {
   return (
-    <Card component="section" aria-label={title}>
+    <Card component="section" aria-label={label}>
       <Text size="sm" fw={700} mb="sm" tt="none">
         {title}
       </Text>
@@ -293,7 +301,7 @@ export default function OverviewScreen() {
     if (filled.current || hasParams || !timezone || !today) return;
     filled.current = true;
     const start = readView(searchFromSaved(readSavedQuery(storage())), { today, storeId, timezone });
-    void navigate({ to: routePath('website.analytics'), search: writeView(start) as never, replace: true });
+    void navigate({ to: routePath('website.analytics'), search: toRouterSearch(writeView(start)) as never, replace: true });
   }, [hasParams, timezone, today, storeId, navigate]);
 
   // The saved report query follows the view; on leaving it keeps only autoRefresh (§4).
@@ -309,7 +317,7 @@ export default function OverviewScreen() {
 
   const go = (next: Partial<OverviewView>) => {
     if (!view) return;
-    void navigate({ to: routePath('website.analytics'), search: writeView({ ...view, ...next }) as never });
+    void navigate({ to: routePath('website.analytics'), search: toRouterSearch(writeView({ ...view, ...next })) as never });
   };
 
   const params: OverviewParams | null =
@@ -377,14 +385,14 @@ export default function OverviewScreen() {
         </Badge>
       </Group>
 
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         <StatCard label="Total sales" value={f ? money(f.totalSales) : ''} loading={!f} />
         <StatCard label="Total orders" value={f ? formatCount(f.totalOrders) : ''} loading={!f} />
         <StatCard label="AOV" value={f ? money(f.aov) : ''} loading={!f} />
         <StatCard label="CR" value={f ? `${f.conversionRate.toFixed(2)}%` : ''} loading={!f} />
       </SimpleGrid>
 
-      <ChartCard title={compare ? 'Sales · Today vs Yesterday' : 'Sales'} loading={!sales.data}>
+      <ChartCard title={compare ? 'Sales · Today vs Yesterday' : 'Sales'} label="Sales chart" loading={!sales.data}>
         <LineChart
           h={260}
           data={salesRows}
@@ -407,7 +415,7 @@ export default function OverviewScreen() {
         />
       </ChartCard>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <ChartCard title="ORDERS OVERTIME" loading={!orders.data}>
+        <ChartCard title="ORDERS OVERTIME" label="ORDERS OVERTIME chart" loading={!orders.data}>
           <BarChart
             h={240}
             data={chartRows(orders.data, 'Orders', today)}
@@ -418,7 +426,7 @@ export default function OverviewScreen() {
             yAxisProps={{ allowDecimals: false, width: 48 }}
           />
         </ChartCard>
-        <ChartCard title="AOV" loading={!aov.data}>
+        <ChartCard title="AOV" label="AOV chart" loading={!aov.data}>
           <BarChart
             h={240}
             data={chartRows(aov.data, 'AOV', today)}

@@ -124,7 +124,7 @@ export interface OverviewSearch {
   from_time?: string;
   to_time?: string;
   store?: string;
-  refresh?: string;
+  refresh?: string | boolean;
   tz?: string;
 }
 

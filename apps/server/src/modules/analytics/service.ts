@@ -36,6 +36,11 @@ export interface AnalyticsWindow {
  */
 export async function resolveWindow(db: Db, fromTime: string, toTime: string, timezone: string, now?: Date): Promise<AnalyticsWindow> {
   const r = resolveRange(fromTime, toTime, timezone);
+  // Bounds of local dates never change (one timezone database per process): answer them from memory, and today
+  // from the clock. ISO instants and an explicit `now` (tests) always ask PostgreSQL.
+  const cacheKey = `${fromTime}|${toTime}|${timezone}`;
+  const known = !now && r.fromDate && r.toDate ? windowCache.get(cacheKey) : undefined;
+  if (known) return { ...known, today: localDate(new Date(), timezone) };
   const nowSql = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   const [row] = await rows<{ s: Date | string; e: Date | string; from_date: string; last_date: string; today: string }>(
     db,
@@ -47,7 +52,23 @@ export async function resolveWindow(db: Db, fromTime: string, toTime: string, ti
   const start = new Date(row!.s);
   const end = new Date(row!.e);
   if (!(end.getTime() > start.getTime())) throw badRequest('toTime: must be after fromTime');
-  return { start, end, timezone, fromDate: row!.from_date, lastDate: row!.last_date, today: row!.today };
+  const w = { start, end, timezone, fromDate: row!.from_date, lastDate: row!.last_date, today: row!.today };
+  if (!now && r.fromDate && r.toDate) remember(windowCache, cacheKey, w);
+  return w;
+}
+
+/** Bounded memo of immutable answers (local-date windows, hour labels), oldest evicted first. */
+const CACHE_MAX = 2000;
+const windowCache = new Map<string, AnalyticsWindow>();
+const hourLabelCache = new Map<string, string[]>();
+function remember<T>(m: Map<string, T>, k: string, v: T): void {
+  if (m.size >= CACHE_MAX) m.delete(m.keys().next().value!);
+  m.set(k, v);
+}
+
+/** Local date (YYYY-MM-DD) of instant `at` in IANA `timezone`. */
+export function localDate(at: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /**
@@ -76,19 +97,25 @@ const idList = (ids: string[]) =>
 /** Grouping of rows by local time: none (totals), local hour, four-hour block of the day, local day. */
 export type Grouping = 'none' | SeriesGranularity;
 
-/** SQL of the group key of instant column `t` read in `tz`: local wall-clock start, 'YYYY-MM-DDTHH:mm:ss'. */
+/**
+ * SQL of the group of instant column `t` read in `tz`, as a local timestamp (cheap per row; `groupLabel` formats
+ * the few groups afterwards): the local hour, the start of the local four-hour block, or the local day.
+ */
 function groupKey(t: SQL, tz: string, g: Grouping): SQL {
   switch (g) {
     case 'none':
-      return sql`''`;
+      return sql`null::timestamp`;
     case 'hour':
-      return sql`to_char(date_trunc('hour', ${t} at time zone ${tz}), 'YYYY-MM-DD"T"HH24:MI:SS')`;
+      return sql`date_trunc('hour', ${t} at time zone ${tz})`;
     case 'four_hours':
-      return sql`to_char(date_trunc('day', ${t} at time zone ${tz}) + (floor(extract(hour from ${t} at time zone ${tz}) / 4) * interval '4 hours'), 'YYYY-MM-DD"T"HH24:MI:SS')`;
+      return sql`date_bin('4 hours', ${t} at time zone ${tz}, timestamp '2000-01-01')`;
     case 'day':
-      return sql`to_char(date_trunc('day', ${t} at time zone ${tz}), 'YYYY-MM-DD"T"HH24:MI:SS')`;
+      return sql`date_trunc('day', ${t} at time zone ${tz})`;
   }
 }
+
+/** SQL formatting a group key as the series label 'YYYY-MM-DDTHH:mm:ss' ('' for no grouping). */
+const groupLabel = (k: SQL) => sql`coalesce(to_char(${k}, 'YYYY-MM-DD"T"HH24:MI:SS'), '')`;
 
 /** Paid-order figures of one group: count, sales and online-store sales in integer cents. */
 export interface OrderFigures {
@@ -121,9 +148,10 @@ export async function orderFigures(db: Db, storeIds: string[], w: AnalyticsWindo
   const key = groupKey(sql`x.t`, w.timezone, g);
   const out = await rows<{ k: string; n: number; c: number; o: number }>(
     db,
-    sql`select ${key} as k, coalesce(sum(x.n), 0)::bigint as n, coalesce(sum(x.c), 0)::bigint as c, coalesce(sum(x.o), 0)::bigint as o
-        from (${sql.join(parts, sql` union all `)}) x
-        group by 1`,
+    sql`select ${groupLabel(sql`y.k`)} as k, y.n, y.c, y.o from (
+          select ${key} as k, coalesce(sum(x.n), 0)::bigint as n, coalesce(sum(x.c), 0)::bigint as c, coalesce(sum(x.o), 0)::bigint as o
+          from (${sql.join(parts, sql` union all `)}) x
+          group by 1) y`,
   );
   return out.map((r) => ({ key: r.k, orders: Number(r.n), salesCents: Number(r.c), onlineCents: Number(r.o) }));
 }
@@ -203,6 +231,23 @@ export function toDashboard(o: OrderFigures | undefined, f: FunnelFigures): Dash
  * funnel over `storeIds` in the window, from the roll-ups.
  */
 export async function dashboardFigures(db: Db, storeIds: string[], w: AnalyticsWindow): Promise<DashboardFiguresResponse> {
+  const { buckets, edges } = splitWindow(w.start, w.end);
+  if (buckets && edges.length === 0) {
+    // Whole buckets only (every YYYY-MM-DD range): one pass over the roll-up rows answers orders and funnel.
+    const [r] = await rows<{ n: number; c: number; o: number; vi: number; v: number; a: number; k: number; p: number }>(
+      db,
+      sql`select coalesce(sum(paid_orders), 0)::bigint as n, coalesce(sum(paid_sales_cents), 0)::bigint as c,
+                 coalesce(sum(online_sales_cents), 0)::bigint as o, coalesce(sum(visitors), 0)::bigint as vi,
+                 coalesce(sum(view_store), 0)::bigint as v, coalesce(sum(add_to_cart), 0)::bigint as a,
+                 coalesce(sum(reached_checkout), 0)::bigint as k, coalesce(sum(purchased), 0)::bigint as p
+          from analytics_buckets
+          where store_id in (${idList(storeIds)}) and bucket >= ${iso(buckets[0])} and bucket < ${iso(buckets[1])}`,
+    );
+    return toDashboard(
+      { key: '', orders: Number(r!.n), salesCents: Number(r!.c), onlineCents: Number(r!.o) },
+      { visitors: Number(r!.vi), viewStore: Number(r!.v), addToCart: Number(r!.a), reachedCheckout: Number(r!.k), purchased: Number(r!.p) },
+    );
+  }
   const [o] = await orderFigures(db, storeIds, w, 'none');
   const f = await funnelFigures(db, storeIds, w);
   return toDashboard(o, f);
@@ -227,13 +272,19 @@ export async function seriesLabels(db: Db, w: AnalyticsWindow, g: SeriesGranular
     for (let d = w.fromDate; d <= w.lastDate; d = addDays(d, 1)) out.push(`${d}T00:00:00`);
     return out;
   }
+  const cacheKey = `${w.start.toISOString()}|${w.end.toISOString()}|${w.timezone}`;
+  const cached = hourLabelCache.get(cacheKey);
+  if (cached) return cached;
   const res = await rows<{ k: string }>(
     db,
-    sql`select distinct ${groupKey(sql`g`, w.timezone, 'hour')} as k
-        from generate_series(analytics_bucket(${iso(w.start)}), ${iso(w.end)} - interval '1 microsecond', interval '15 minutes') g
+    sql`select ${groupLabel(sql`h.k`)} as k from (
+          select distinct ${groupKey(sql`g`, w.timezone, 'hour')} as k
+          from generate_series(analytics_bucket(${iso(w.start)}), ${iso(w.end)} - interval '1 microsecond', interval '15 minutes') g) h
         order by 1`,
   );
-  return res.map((r) => r.k);
+  const labels = res.map((r) => r.k);
+  remember(hourLabelCache, cacheKey, labels);
+  return labels;
 }
 
 /** Which series: paid sales (major units), paid orders (count) or AOV (major units) per bucket. */
@@ -302,12 +353,13 @@ export async function rawOrderFigures(db: Db, storeIds: string[], w: AnalyticsWi
   const key = groupKey(sql`created_at`, w.timezone, g);
   const out = await rows<{ k: string; n: number; c: number; o: number }>(
     db,
-    sql`select ${key} as k, count(*)::bigint as n, coalesce(sum(grand_total_cents), 0)::bigint as c,
-               coalesce(sum(grand_total_cents) filter (where source_name = 'online_store'), 0)::bigint as o
-        from orders
-        where store_id in (${idList(storeIds)}) and financial_status = 'paid'
-          and created_at >= ${iso(w.start)} and created_at < ${iso(w.end)}
-        group by 1`,
+    sql`select ${groupLabel(sql`y.k`)} as k, y.n, y.c, y.o from (
+          select ${key} as k, count(*)::bigint as n, coalesce(sum(grand_total_cents), 0)::bigint as c,
+                 coalesce(sum(grand_total_cents) filter (where source_name = 'online_store'), 0)::bigint as o
+          from orders
+          where store_id in (${idList(storeIds)}) and financial_status = 'paid'
+            and created_at >= ${iso(w.start)} and created_at < ${iso(w.end)}
+          group by 1) y`,
   );
   return out.map((r) => ({ key: r.k, orders: Number(r.n), salesCents: Number(r.c), onlineCents: Number(r.o) }));
 }
