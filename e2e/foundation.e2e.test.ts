@@ -1,0 +1,102 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows, sql } from '../apps/server/src/db/client.js';
+import { type E2eServer, launchBrowser, newPage, seriousA11yViolations, signIn, startServer } from './harness.js';
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The greeting the spec gives for an hour of the day (admin-dashboard §1: boundaries 12 and 17). */
+function expectedGreeting(timezone: string): string {
+  const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+  return hour < 12 ? 'Good Morning' : hour < 17 ? 'Good Afternoon' : 'Good Evening';
+}
+
+const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+describe('login screen (spec §2, §5)', () => {
+  it('shows the exact messages only after a submit attempt', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/auth/login`);
+    await page.getByRole('heading', { name: 'Sign in to Dashboard' }).waitFor();
+    expect(await page.getByText('Email is required').count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+
+    await page.getByLabel('Email').fill('abc');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid Email').waitFor();
+    await page.getByText('Password must have at least 5 letters.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server message in an error notification for a wrong password, and Enter submits', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/auth/login`);
+    await page.getByLabel('Email').fill('owner@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByText('Email or password is incorrect').waitFor();
+    await context.close();
+  });
+});
+
+describe('sign in, pick a shop, see the home dashboard', () => {
+  it('greets the owner and shows figures equal to the database', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.url, '  owner@demo.test ', 'backroom-demo', 'Demo Fashion');
+    const [store] = await rows<{ id: string; tz: string }>(
+      server.db,
+      sql`select s.id, p.standard_timezone as tz from stores s join store_preferences p on p.store_id = s.id where s.handle = 'demo'`,
+    );
+    const tz = store!.tz;
+    const [today] = await rows<{ cents: number; n: number }>(
+      server.db,
+      sql`select coalesce(sum(grand_total_cents),0)::bigint as cents, count(*)::bigint as n from orders
+          where store_id = ${store!.id} and financial_status = 'paid'
+            and created_at >= (date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`,
+    );
+    const [open] = await rows<{ n: number }>(
+      server.db,
+      sql`select count(*)::bigint as n from orders where store_id = ${store!.id} and fulfillment_status = 'unfulfilled'`,
+    );
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    expect(await heading.textContent()).toBe(`${expectedGreeting(tz)}, Olivia Owner`);
+
+    const sales = page.getByRole('region', { name: 'Total sales today' });
+    await expect.poll(() => sales.textContent()).toContain(money(today!.cents / 100));
+    const orders = page.getByRole('region', { name: 'Total orders today' });
+    await expect.poll(() => orders.textContent()).toContain(today!.n.toLocaleString('en-US'));
+    const openCard = page.getByRole('region', { name: 'Open orders' });
+    await expect.poll(() => openCard.textContent()).toContain(open!.n.toLocaleString('en-US'));
+    await page.getByRole('region', { name: 'From your store' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await openCard.getByRole('link').click();
+    await page.waitForURL('**/admin/orders');
+    await context.close();
+  });
+
+  it('logs out from the user menu, clearing local storage', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.url, 'owner@demo.test', 'backroom-demo', 'Demo Fashion');
+    await page.getByRole('button', { name: /owner@demo.test/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth/login');
+    expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+    await context.close();
+  });
+});
