@@ -211,15 +211,17 @@ function PasswordCard() {
         await api.put<RevokeResponse>(
           '/users/change-password',
           { currentPassword: v.currentPassword.trim(), newPassword: v.newPassword.trim() },
-          { notifySuccess: true },
+          { notifySuccess: true, silent: true },
         );
         form.reset();
         setSubmitted(false);
         await qc.invalidateQueries({ queryKey: ['auth', 'history'] });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
+        // A wrong current password shows under its field; anything else (e.g. too many attempts) as a notification.
         const wrong = e.messages.find((m) => m.startsWith('currentPassword: '));
         if (wrong) form.setFieldError('currentPassword', wrong.replace('currentPassword: ', ''));
+        else emitApiEvent('api-error', e.messages);
       } finally {
         setBusy(false);
       }
@@ -422,7 +424,7 @@ export default function ProfileScreen() {
           <HistoryCard />
         </Stack>
       </Card>
-      <Alert variant="light" color="gray" icon={<IconAlertCircle aria-hidden />}>
+      <Alert variant="light" color="gray" icon={<IconAlertCircle aria-hidden />} role="note">
         Do not recognise an event? Change your password: every other device is signed out at once.
       </Alert>
     </Stack>
