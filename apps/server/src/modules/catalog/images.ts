@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Content types kept as product pictures, with the file extension they are stored under. */
+const IMAGE_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/svg+xml': 'svg',
+};
+
+/** Where a picture ended up: a local `/uploads/…` path when fetched, else the remote URL itself. */
+export interface ResolvedImage {
+  src: string;
+  remoteSrc: string;
+  stored: boolean;
+  /** Why it was not stored (host unreachable, not an image, too large…), when it was not. */
+  failure?: string;
+  /** Bytes and content type of the stored file. */
+  bytes?: number;
+  contentType?: string;
+  /** Path under DATA_DIR/uploads, e.g. `<storeId>/products/<sha1>.jpg`. */
+  path?: string;
+}
+
+export interface RemoteImagesOptions {
+  /** DATA_DIR: files go to `${dataDir}/uploads/${storeId}/products/`. */
+  dataDir: string;
+  storeId: string;
+  /** Time budget of one fetch, ms (default 3000). A host that fails once is not asked again. */
+  timeoutMs?: number;
+  /** Largest picture kept, bytes (default 15 MB). */
+  maxBytes?: number;
+  /** How many fetches run at once (default 6). */
+  concurrency?: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Fetches product pictures of an import into the shop's own storage (issue "Product import": "Image URLs are
+ * fetched into the shop's own storage when reachable and kept as remote references when not"). Each URL is
+ * fetched once per import; a host that fails (DNS, refused, timeout after `timeoutMs`, HTTP error) is remembered
+ * and its other URLs are kept remote at once, so 100 unreachable pictures cost one timeout, not 100. Never throws.
+ */
+export class RemoteImages {
+  private readonly byUrl = new Map<string, Promise<ResolvedImage>>();
+  private readonly deadHosts = new Map<string, string>();
+  private readonly timeoutMs: number;
+  private readonly maxBytes: number;
+  private readonly fetchFn: typeof fetch;
+  private active = 0;
+  private readonly queue: (() => void)[] = [];
+  private readonly concurrency: number;
+
+  constructor(private readonly opts: RemoteImagesOptions) {
+    this.timeoutMs = opts.timeoutMs ?? 3000;
+    this.maxBytes = opts.maxBytes ?? 15 * 1024 * 1024;
+    this.fetchFn = opts.fetch ?? fetch;
+    this.concurrency = opts.concurrency ?? 6;
+  }
+
+  /** Hosts that failed during this import, with the reason. */
+  get failedHosts(): ReadonlyMap<string, string> {
+    return this.deadHosts;
+  }
+
+  /** Resolves one picture URL (http/https), fetching it at most once per import. */
+  resolve(url: string): Promise<ResolvedImage> {
+    let p = this.byUrl.get(url);
+    if (!p) {
+      p = this.load(url);
+      this.byUrl.set(url, p);
+    }
+    return p;
+  }
+
+  private async slot<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.concurrency) await new Promise<void>((r) => this.queue.push(r));
+    this.active += 1;
+    try {
+      return await fn();
+    } finally {
+      this.active -= 1;
+      this.queue.shift()?.();
+    }
+  }
+
+  private async load(url: string): Promise<ResolvedImage> {
+    const remote = (failure: string): ResolvedImage => ({ src: url, remoteSrc: url, stored: false, failure });
+    let host: string;
+    try {
+      host = new URL(url).host;
+    } catch {
+      return remote('not a URL');
+    }
+    const dead = this.deadHosts.get(host);
+    if (dead) return remote(dead);
+    return this.slot(async () => {
+      const deadNow = this.deadHosts.get(host);
+      if (deadNow) return remote(deadNow);
+      try {
+        const res = await this.fetchFn(url, { signal: AbortSignal.timeout(this.timeoutMs), redirect: 'follow' });
+        if (!res.ok) {
+          await res.body?.cancel();
+          if (res.status >= 500) this.deadHosts.set(host, `HTTP ${res.status}`);
+          return remote(`HTTP ${res.status}`);
+        }
+        const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+        const ext = IMAGE_TYPES[type];
+        if (!ext) {
+          await res.body?.cancel();
+          return remote(`not an image (${type || 'no content type'})`);
+        }
+        const declared = Number(res.headers.get('content-length') ?? 0);
+        if (declared > this.maxBytes) {
+          await res.body?.cancel();
+          return remote('larger than 15 MB');
+        }
+        const body = Buffer.from(await res.arrayBuffer());
+        if (body.length > this.maxBytes) return remote('larger than 15 MB');
+        const name = `${createHash('sha1').update(url).digest('hex')}.${ext}`;
+        const rel = `${this.opts.storeId}/products/${name}`;
+        const dir = join(this.opts.dataDir, 'uploads', this.opts.storeId, 'products');
+        await mkdir(dir, { recursive: true });
+        await writeFile(join(dir, name), body);
+        return { src: `/uploads/${rel}`, remoteSrc: url, stored: true, bytes: body.length, contentType: type, path: rel };
+      } catch (err) {
+        const e = err as { name?: string; cause?: { code?: string }; message?: string };
+        const why =
+          e.name === 'TimeoutError' || e.name === 'AbortError'
+            ? `no answer within ${this.timeoutMs / 1000} s`
+            : (e.cause?.code ?? e.message ?? 'unreachable');
+        this.deadHosts.set(host, why);
+        return remote(why);
+      }
+    });
+  }
+}
