@@ -13,7 +13,7 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'website.orders': Coming,
   'website.orders.detail': Coming,
   'website.abandoned': Coming,
-  'website.products': Coming,
+  'website.products': lazy(() => import('./features/products/ProductsScreen')),
   'website.products.create': Coming,
   'website.products.bulkEdit': Coming,
   'website.products.update': Coming,

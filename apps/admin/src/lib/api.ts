@@ -120,6 +120,7 @@ export type Query = Record<string, string | number | boolean | readonly string[]
 /** Options of one call. */
 export interface RequestOptions {
   query?: Query;
+  /** JSON-serialised, except a FormData (multipart/form-data upload), which is sent as is. */
   body?: unknown;
   /** Do not raise the global api-error event on failure (§8: some failures "are ignored silently"). */
   silent?: boolean;
@@ -168,7 +169,9 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const send = async (): Promise<{ res: Response; token: string | null }> => {
     const account = readAccount();
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    // A FormData body (multipart upload) is sent as is: the browser sets its multipart content type and boundary.
+    const form = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+    if (opts.body !== undefined && !form) headers['content-type'] = 'application/json';
     const token = auth ? account.accessToken : null;
     if (token) headers.authorization = `Bearer ${token}`;
     const storeId = opts.storeId === undefined ? account.storeId : opts.storeId;
@@ -177,7 +180,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       const res = await fetch(url, {
         method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
         signal: opts.signal,
       });
       return { res, token };

@@ -1,12 +1,13 @@
 import type { StoreSummary } from '@backroom/contracts';
-import { Alert, Anchor, Avatar, Badge, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Card, Group, Loader, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { currencySign, readAccount, writeStore } from '../../lib/session';
 import type { SessionController } from '../../lib/session-controller';
-import { routePath } from '../../routes';
 import { useSession, useStores } from '../../shell/hooks';
+import { landingHref } from './landing';
 
 /**
  * Stores the picked shop as the account's store (§3: storeId, storeDomain = system domain, rDomain = public domain,
@@ -24,7 +25,8 @@ export function pickStore(session: SessionController, store: StoreSummary): void
 
 /**
  * `/auth/shop` (spec §2 "choose a shop"): the signed-in user's shops from `GET /api/stores` as cards (name, domain);
- * picking one stores it and goes to the dashboard (`/admin`).
+ * picking one stores it, runs the session check for that store and lands on the home dashboard (`/admin`), or, for
+ * a user whose scopes lack the dashboard's, on their first permitted route in menu order (landing.ts).
  */
 export default function ShopScreen() {
   const session = useSession();
@@ -33,10 +35,19 @@ export default function ShopScreen() {
   const queryClient = useQueryClient();
   const current = readAccount().storeId;
 
+  const [choosing, setChoosing] = useState<string | null>(null);
+
   const choose = async (store: StoreSummary) => {
-    pickStore(session, store);
-    queryClient.clear();
-    await navigate({ href: routePath('website') });
+    if (choosing) return;
+    setChoosing(store.id);
+    try {
+      pickStore(session, store);
+      queryClient.clear();
+      // The store's user (and so its scopes) is known only after the session check of the new store.
+      await navigate({ href: landingHref(await session.ensure()) });
+    } finally {
+      setChoosing(null);
+    }
   };
 
   return (
@@ -70,6 +81,8 @@ export default function ShopScreen() {
               <li key={s.id}>
                 <UnstyledButton
                   onClick={() => void choose(s)}
+                  disabled={choosing !== null}
+                  aria-busy={choosing === s.id || undefined}
                   w="100%"
                   p="md"
                   aria-label={`${s.name}, ${s.domain}`}
@@ -94,7 +107,7 @@ export default function ShopScreen() {
                         </Text>
                       </Stack>
                     </Group>
-                    <IconChevronRight size={18} aria-hidden />
+                    {choosing === s.id ? <Loader size={18} aria-hidden /> : <IconChevronRight size={18} aria-hidden />}
                   </Group>
                 </UnstyledButton>
               </li>

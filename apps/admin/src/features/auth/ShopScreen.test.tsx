@@ -1,0 +1,77 @@
+import '../../test/setup-dom';
+import type { Scope, User } from '@backroom/contracts';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readAccount, writeLogin } from '../../lib/session';
+import type { SessionController } from '../../lib/session-controller';
+import { fakeSession, renderApp } from '../../test/render-app';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const STORE = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  name: 'Demo Fashion',
+  handle: 'demo',
+  domain: 'demo.localhost',
+  rDomain: 'demo.localhost',
+  url: 'http://demo.localhost:3000',
+  currency: 'USD',
+};
+const member = (scopes: Scope[]): User => ({
+  id: '00000000-0000-4000-8000-000000000002',
+  email: 'picker@demo.test',
+  firstName: 'Pia',
+  lastName: 'Picker',
+  profilePicture: null,
+  isStoreOwner: false,
+  isStoreAdmin: false,
+  scopes,
+  isProviderStaff: false,
+  isCustomStoreUser: false,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  writeLogin({ accessToken: 'AT', refreshToken: 'RT', storeId: STORE.id });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => (url.split('?')[0] === '/api/stores' ? json(200, { stores: [STORE] }) : json(404, { messages: [] }))),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function pick(session: SessionController) {
+  const app = renderApp('/auth/shop', session);
+  fireEvent.click(await screen.findByRole('button', { name: 'Demo Fashion, demo.localhost' }, { timeout: 5000 }));
+  return app;
+}
+
+describe('shop selection lands on the first permitted route (spec §4, §6)', () => {
+  it('the orders+products staff member lands on Orders, not on no-access', async () => {
+    const { router } = await pick(fakeSession(member(['orders', 'products'])));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'), { timeout: 5000 });
+    expect(readAccount()).toMatchObject({ storeId: STORE.id, storeDomain: 'demo.localhost', rDomain: 'demo.localhost' });
+  });
+
+  it('a products-only staff member lands on All products', async () => {
+    const { router } = await pick(fakeSession(member(['products'])));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'), { timeout: 5000 });
+  });
+
+  it('a member with the home scope lands on the home dashboard', async () => {
+    const { router } = await pick(fakeSession(member(['homes', 'orders'])));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'), { timeout: 5000 });
+  });
+
+  it('checks the session of the picked store first, and follows its redirect when it fails', async () => {
+    const session = fakeSession(member(['orders']));
+    const ensure = vi.fn(async () => ({ ok: false as const, to: '/auth/login' }));
+    session.ensure = ensure;
+    const { router } = await pick(session);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 5000 });
+    expect(ensure).toHaveBeenCalled();
+  });
+});

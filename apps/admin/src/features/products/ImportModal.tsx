@@ -1,0 +1,196 @@
+import type { ImportReport } from '@backroom/contracts';
+import { Alert, Button, Group, List, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorText } from '../../lib/api';
+import { formatCount } from '../../lib/format';
+import { MAX_IMPORT_BYTES } from './api';
+import { formatFileSize, rejectionMessages } from './format';
+
+/** What the dropzone takes: .csv files (also those a browser reports as another type, matched by extension). */
+const ACCEPT = { 'text/csv': ['.csv'] };
+
+/** The import mutation of the Products screen (api.ts useImportProducts). */
+export type ImportMutation = UseMutationResult<ImportReport, Error, File>;
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={label}>
+      <Text size="sm" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text fz={26} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatCount(value)}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * The report of a finished import (catalog ImportReport): created / updated / skipped product counts, the variants
+ * and pictures written, file-level warnings, and a table of rejected rows (file line number, Handle, reason).
+ */
+export function ImportReportView({ report, fileName }: { report: ImportReport; fileName: string }) {
+  const products = report.created + report.updated + report.skipped;
+  return (
+    <Stack gap="md" aria-label="Import report" role="region">
+      <Alert color="green" icon={<IconCircleCheck aria-hidden />} title="Import finished">
+        {fileName}: {formatCount(report.rows)} {report.rows === 1 ? 'row' : 'rows'} read, {formatCount(products)}{' '}
+        {products === 1 ? 'product' : 'products'} imported.
+      </Alert>
+      <SimpleGrid cols={3} spacing="sm">
+        <Figure label="Created" value={report.created} />
+        <Figure label="Updated" value={report.updated} />
+        <Figure label="Skipped" value={report.skipped} />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {formatCount(report.variants)} variants and {formatCount(report.images)} pictures written
+        {report.images > 0 &&
+          ` (${formatCount(report.imagesStored)} stored in your shop, ${formatCount(report.imagesRemote)} kept as links)`}
+        . Skipped products were already up to date.
+      </Text>
+      {report.warnings.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title="Warnings">
+          <List size="sm" spacing={2}>
+            {report.warnings.map((w) => (
+              <List.Item key={w}>{w}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {report.rejected.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h5" id="import-rejected-title">
+            Rejected rows ({formatCount(report.rejected.length)})
+          </Title>
+          <ScrollArea.Autosize mah={260} type="auto">
+            <Table striped withTableBorder fz="sm" aria-labelledby="import-rejected-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={70}>Row</Table.Th>
+                  <Table.Th>Handle</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.rejected.map((r) => (
+                  <Table.Tr key={`${r.row}-${r.reason}`}>
+                    <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{r.row}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.handle ?? '—'}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.reason}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The failure of an import in words: the server's messages (400/413), or the api client's text. */
+function failureMessages(error: Error): string[] {
+  if (error instanceof ApiError) return error.messages.length ? error.messages : [errorText(error.messages)];
+  return [error.message || errorText([])];
+}
+
+/**
+ * The body of the "Import products" modal: a dropzone for ONE Shopify product CSV (.csv, up to 60 MB) that starts
+ * `POST /api/products/import` on drop or pick; while it runs, the dropzone shows a loader; then the report
+ * (ImportReportView), or the server's error messages in a red alert. A refused file (wrong type, over 60 MB) is
+ * explained without calling the server. "Import another file" clears the report.
+ */
+export function ImportPanel({ mutation, onDone }: { mutation: ImportMutation; onDone: () => void }) {
+  const [refused, setRefused] = useState<string[]>([]);
+  const [file, setFile] = useState<File | null>(null);
+  const start = (f: File) => {
+    setRefused([]);
+    setFile(f);
+    mutation.mutate(f);
+  };
+  const again = () => {
+    mutation.reset();
+    setRefused([]);
+    setFile(null);
+  };
+
+  if (mutation.isSuccess && mutation.data) {
+    return (
+      <Stack gap="lg">
+        <ImportReportView report={mutation.data} fileName={file?.name ?? 'The file'} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={again}>
+            Import another file
+          </Button>
+          <Button onClick={onDone}>Done</Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Upload a product CSV exported from Shopify. Products are matched by their Handle: new handles are created, existing products are
+        updated.
+      </Text>
+      <Dropzone
+        onDrop={(files) => files[0] && start(files[0])}
+        onReject={(rejections) => setRefused(rejectionMessages(rejections, MAX_IMPORT_BYTES))}
+        accept={ACCEPT}
+        maxSize={MAX_IMPORT_BYTES}
+        multiple={false}
+        maxFiles={1}
+        loading={mutation.isPending}
+        disabled={mutation.isPending}
+        aria-label="Product CSV file: drop it here or press Enter to choose it"
+        inputProps={{ 'aria-label': 'Product CSV file' }}
+        radius="md"
+      >
+        <Group justify="center" gap="lg" mih={150} wrap="nowrap" style={{ pointerEvents: 'none' }} px="sm">
+          <Dropzone.Accept>
+            <IconUpload size={44} stroke={1.5} aria-hidden />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={44} stroke={1.5} aria-hidden />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconFileSpreadsheet size={44} stroke={1.5} aria-hidden />
+          </Dropzone.Idle>
+          <Stack gap={4}>
+            <Text fw={600}>Drag a CSV file here or click to choose one</Text>
+            <Text size="sm" c="dimmed">
+              One .csv file, up to {formatFileSize(MAX_IMPORT_BYTES)}
+            </Text>
+          </Stack>
+        </Group>
+      </Dropzone>
+      {mutation.isPending && file && (
+        <Text size="sm" role="status">
+          Importing {file.name} ({formatFileSize(file.size)})…
+        </Text>
+      )}
+      {refused.length > 0 && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="This file cannot be imported">
+          <List size="sm" spacing={2}>
+            {refused.map((m) => (
+              <List.Item key={m}>{m}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {mutation.isError && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="The import failed" role="alert">
+          <List size="sm" spacing={2}>
+            {failureMessages(mutation.error).map((m) => (
+              <List.Item key={m}>{m}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ProductSummary } from '@backroom/contracts';
+import type { FileRejection } from '@mantine/dropzone';
+import { formatMoney } from '../../lib/format';
+import { currencySign } from '../../lib/session';
+
+/**
+ * The price cell of a product (spec admin-dashboard §9 money: sign and 2 decimals, thousands separators): one
+ * price when every variant costs the same, e.g. `$50.00`, else the range `$10.00 – $1,250.50`. `priceMin` and
+ * `priceMax` are major units of `currency` (an ISO 4217 code; its en-US sign, e.g. USD → '$').
+ */
+export function formatPriceRange(p: Pick<ProductSummary, 'priceMin' | 'priceMax' | 'currency'>): string {
+  const currency = { sign: currencySign(p.currency), code: p.currency };
+  const min = formatMoney(p.priceMin, currency);
+  const max = formatMoney(p.priceMax, currency);
+  return min === max ? min : `${min} – ${max}`;
+}
+
+/** The status badge text of a product: 'Active' when published on the storefront, else 'Draft'. */
+export function productStatus(p: Pick<ProductSummary, 'published'>): 'Active' | 'Draft' {
+  return p.published ? 'Active' : 'Draft';
+}
+
+/** A variants count as '1 variant' / '3 variants'. */
+export function variantsLabel(n: number): string {
+  return `${new Intl.NumberFormat('en-US').format(n)} ${n === 1 ? 'variant' : 'variants'}`;
+}
+
+/** A file size in words: '512 B', '7.3 KB', '1.5 MB', '60 MB' (1 KB = 1024 bytes, one decimal unless whole). */
+export function formatFileSize(bytes: number): string {
+  const one = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${one(bytes / 1024)} KB`;
+  return `${one(bytes / (1024 * 1024))} MB`;
+}
+
+/**
+ * Why the dropzone refused a file, in words (react-dropzone error codes): `file-invalid-type` → 'x.pdf is not a
+ * CSV file', `file-too-large` → 'x.csv is 61.2 MB: the limit is 60 MB', `too-many-files` → 'Drop one CSV file at a
+ * time'. `maxBytes` is the size limit in bytes. One text per refused file (the first error of each).
+ */
+export function rejectionMessages(rejections: readonly FileRejection[], maxBytes: number): string[] {
+  if (rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'))) return ['Drop one CSV file at a time'];
+  return rejections.map(({ file, errors }) => {
+    const code = errors[0]?.code;
+    if (code === 'file-invalid-type') return `${file.name} is not a CSV file: choose a .csv file exported from Shopify`;
+    if (code === 'file-too-large') return `${file.name} is ${formatFileSize(file.size)}: the limit is ${formatFileSize(maxBytes)}`;
+    return `${file.name}: ${errors[0]?.message ?? 'this file cannot be imported'}`;
+  });
+}
+
+/** The Products screen's address query: `search` (text) and `page` (from 1), as the router parsed them. */
+export interface ProductsSearch {
+  search?: unknown;
+  page?: unknown;
+}
+
+/**
+ * Reads the Products screen's address query into a list query: `search` trimmed ('' when absent; a value the router
+ * parsed as a number, e.g. `?search=123`, counts as its text), `page` a whole number ≥ 1 (anything else → 1).
+ */
+export function readProductsSearch(s: ProductsSearch): { search: string; page: number } {
+  const search = typeof s.search === 'string' || typeof s.search === 'number' ? String(s.search).trim() : '';
+  const n = typeof s.page === 'number' ? s.page : typeof s.page === 'string' ? Number(s.page) : Number.NaN;
+  const page = Number.isInteger(n) && n >= 1 ? n : 1;
+  return { search, page };
+}
+
+/** The address query of a list state: empty search and page 1 are left out, so the plain address is the first page. */
+export function writeProductsSearch(q: { search: string; page: number }): { search?: string; page?: number } {
+  return { ...(q.search ? { search: q.search } : {}), ...(q.page > 1 ? { page: q.page } : {}) };
+}
