@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -32,7 +33,9 @@ export async function startServer(): Promise<E2eServer> {
   const adminDist = join(ROOT, 'apps/admin/dist');
   if (!existsSync(join(adminDist, 'index.html'))) throw new Error('apps/admin/dist is missing: run `npm run build` first');
   const database = await freshDatabase();
-  const config = testConfig({ port: 0, host: '127.0.0.1' });
+  // Uploads and the mail outbox go to a throw-away folder, never the repository's ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'backroom-e2e-'));
+  const config = testConfig({ port: 0, host: '127.0.0.1', dataDir });
   const app = await buildApp({ config, database, logger: false, adminDist });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -50,6 +53,7 @@ export async function startServer(): Promise<E2eServer> {
     stop: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
