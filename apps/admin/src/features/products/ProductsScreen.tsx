@@ -222,8 +222,9 @@ export default function ProductsScreen() {
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
   const emptyStore = !!data && total === 0 && search === '' && !products.isPlaceholderData;
-  const first = total === 0 ? 0 : (page - 1) * PRODUCTS_PAGE_SIZE + 1;
-  const last = Math.min(total, page * PRODUCTS_PAGE_SIZE);
+  // The range of the rows on screen (the previous page stays while the next one loads).
+  const first = data && data.products.length > 0 ? (data.page - 1) * data.limit + 1 : 0;
+  const last = data ? first + data.products.length - 1 : 0;
 
   // A page past the end (e.g. a typed address) goes to the last page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the answer only

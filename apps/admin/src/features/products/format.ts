@@ -29,7 +29,7 @@ export function variantsLabel(n: number): string {
 export function formatFileSize(bytes: number): string {
   const one = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${one(bytes / 1024)} KB`;
+  if (one(bytes / 1024) !== '1024.0' && bytes < 1024 * 1024) return `${one(bytes / 1024)} KB`;
   return `${one(bytes / (1024 * 1024))} MB`;
 }
 

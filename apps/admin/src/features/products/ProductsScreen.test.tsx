@@ -1,0 +1,260 @@
+import '../../test/setup-dom';
+import type { ImportReport, ProductSummary, User } from '@backroom/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeLogin, writeStore } from '../../lib/session';
+import { fakeSession, renderApp } from '../../test/render-app';
+import { setViewportWidth } from '../../test/setup-dom';
+
+const STORE = '00000000-0000-4000-8000-0000000000aa';
+const owner: User = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'owner@demo.test',
+  firstName: 'Olivia',
+  lastName: 'Owner',
+  profilePicture: null,
+  isStoreOwner: true,
+  isStoreAdmin: false,
+  scopes: ['homes', 'orders', 'products'],
+  isProviderStaff: false,
+  isCustomStoreUser: false,
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let n = 0;
+function product(o: Partial<ProductSummary> = {}): ProductSummary {
+  n += 1;
+  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return {
+    id,
+    _id: id,
+    title: `Product ${n}`,
+    handle: `product-${n}`,
+    vendor: 'partners-demo',
+    productType: '',
+    tags: [],
+    published: true,
+    image: { src: `/uploads/${n}.jpg` },
+    variantsCount: 1,
+    inventory: 0,
+    priceMin: 10,
+    priceMax: 10,
+    currency: 'USD',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...o,
+  };
+}
+
+const REPORT: ImportReport = {
+  rows: 41,
+  created: 3,
+  updated: 1,
+  skipped: 2,
+  variants: 12,
+  images: 5,
+  imagesStored: 0,
+  imagesRemote: 5,
+  encoding: 'utf-8',
+  rejected: [{ row: 7, handle: 'broken-tee', reason: "Variant Price: 'abc' is not a price" }],
+  warnings: ['The file was read as Windows-1252'],
+};
+
+let catalog: ProductSummary[] = [];
+let importAnswer: () => Response = () => json(200, REPORT);
+let calls: { url: string; init?: RequestInit }[] = [];
+const listCalls = () => calls.filter((c) => c.url.split('?')[0] === '/api/products' && (c.init?.method ?? 'GET') === 'GET');
+
+beforeEach(() => {
+  setViewportWidth(1440);
+  n = 0;
+  localStorage.clear();
+  writeLogin({ accessToken: 'a', refreshToken: 'r', storeId: STORE });
+  writeStore({
+    storeId: STORE,
+    storeDomain: 'demo.localhost',
+    rDomain: 'demo.localhost',
+    info: { storeName: 'Demo Fashion', storeUrl: 'http://demo.localhost:3000', currency: { sign: '$', code: 'USD' } },
+  });
+  catalog = [];
+  calls = [];
+  importAnswer = () => json(200, REPORT);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      const [path, qs] = url.split('?');
+      if (path === '/api/stores/preference')
+        return json(200, {
+          businessType: 'other',
+          paymentChoice: { type: 'seller' },
+          standardTimezone: 'America/Los_Angeles',
+          storeFrontDefaultTheme: null,
+          storeDetail: { name: 'Demo Fashion' },
+        });
+      if (path === '/api/stores') return json(200, { stores: [] });
+      if (path === '/api/products/import') return importAnswer();
+      if (path === '/api/products') {
+        const q = new URLSearchParams(qs);
+        const page = Number(q.get('page') ?? 1);
+        const limit = Number(q.get('limit') ?? 20);
+        const search = (q.get('search') ?? '').toLowerCase();
+        const hits = catalog.filter((p) => !search || p.title.toLowerCase().includes(search));
+        return json(200, { products: hits.slice((page - 1) * limit, page * limit), total: hits.length, page, limit });
+      }
+      return json(404, { messages: [] });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+const csv = (name = 'apparel.csv', text = 'Handle,Title\ntee,Tee\n') => new File([text], name, { type: 'text/csv' });
+
+describe('Products screen (website.products)', () => {
+  it('lists thumbnail, title, vendor, variants count, price range and status', async () => {
+    catalog = [
+      product({ title: 'Ocean Blue Shirt', vendor: 'partners-demo', variantsCount: 1, priceMin: 50, priceMax: 50 }),
+      product({
+        title: 'Classic Varsity Top',
+        vendor: 'Acme',
+        variantsCount: 4,
+        priceMin: 60,
+        priceMax: 1250.5,
+        published: false,
+        image: null,
+      }),
+    ];
+    renderApp('/admin/products', fakeSession(owner));
+    const table = await screen.findByRole('table', { name: 'Products' }, { timeout: 5000 });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const cells = (r: HTMLElement) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(rows[0]!)).toEqual(['', 'Ocean Blue Shirt', 'partners-demo', '1', '$50.00', 'Active']);
+    expect(cells(rows[1]!)).toEqual(['', 'Classic Varsity Top', 'Acme', '4', '$60.00 – $1,250.50', 'Draft']);
+    expect(rows[0]!.querySelector('img')?.getAttribute('src')).toBe('/uploads/1.jpg');
+    expect(rows[1]!.querySelector('img')).toBeNull();
+    expect(within(rows[0]!).getByRole('link', { name: 'Ocean Blue Shirt' }).getAttribute('href')).toBe(`/admin/products/${catalog[0]!.id}`);
+    expect(screen.getByText('2 products')).toBeTruthy();
+    expect(listCalls()[0]!.url).toBe('/api/products?page=1&limit=20');
+  });
+
+  it('pages through 20 at a time, with the page in the address', async () => {
+    catalog = Array.from({ length: 45 }, () => product());
+    const { router } = renderApp('/admin/products', fakeSession(owner));
+    await screen.findByText('1–20 of 45', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await screen.findByText('41–45 of 45');
+    expect(router.state.location.search).toEqual({ page: 3 });
+    expect(listCalls().at(-1)!.url).toBe('/api/products?page=3&limit=20');
+    expect(within(screen.getByRole('table', { name: 'Products' })).getAllByRole('row')).toHaveLength(6);
+  });
+
+  it('searches 300 ms after typing, from page 1', async () => {
+    catalog = [product({ title: 'Ocean Blue Shirt' }), product({ title: 'Striped Silk Blouse' })];
+    const { router } = renderApp('/admin/products?page=1', fakeSession(owner));
+    await screen.findByRole('table', { name: 'Products' }, { timeout: 5000 });
+    fireEvent.change(screen.getByLabelText('Search products'), { target: { value: ' blouse ' } });
+    await screen.findByText('1 product matching “blouse”');
+    expect(listCalls().at(-1)!.url).toBe('/api/products?page=1&limit=20&search=blouse');
+    expect(router.state.location.search).toEqual({ search: 'blouse' });
+    fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'nothing' } });
+    expect(await screen.findByText('No products match “nothing”')).toBeTruthy();
+    expect(screen.queryByText('Add your first products')).toBeNull();
+  });
+
+  it('an empty store gets the call to import, which opens the import dialog', async () => {
+    renderApp('/admin/products', fakeSession(owner));
+    expect(await screen.findByRole('heading', { name: 'Add your first products' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Import products' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import products' });
+    expect(within(dialog).getByText('Drag a CSV file here or click to choose one')).toBeTruthy();
+    expect(within(dialog).getByText('One .csv file, up to 60 MB')).toBeTruthy();
+  });
+
+  it('imports a CSV as multipart field `file`, shows the report and refreshes the list and the home products count', async () => {
+    const { queryClient } = renderApp('/admin/products', fakeSession(owner));
+    await screen.findByRole('heading', { name: 'Add your first products' }, { timeout: 5000 });
+    queryClient.setQueryData(['home', STORE, 'products-count'], { count: 0, variants: 0, collections: 0 });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import products' });
+    catalog = [product({ title: 'Ocean Blue Shirt' }), product(), product()];
+    const before = listCalls().length;
+    fireEvent.change(fileInput(), { target: { files: [csv()] } });
+
+    const report = await within(dialog).findByRole('region', { name: 'Import report' }, { timeout: 5000 });
+    const post = calls.find((c) => c.url === '/api/products/import')!;
+    expect(post.init?.method).toBe('POST');
+    const body = post.init?.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body.get('file') as File).name).toBe('apparel.csv');
+    const headers = post.init?.headers as Record<string, string>;
+    expect(headers['content-type']).toBeUndefined();
+    expect(headers.authorization).toBe('Bearer a');
+    expect(headers['x-store-id']).toBe(STORE);
+
+    expect(within(report).getByRole('region', { name: 'Created' }).textContent).toBe('Created3');
+    expect(within(report).getByRole('region', { name: 'Updated' }).textContent).toBe('Updated1');
+    expect(within(report).getByRole('region', { name: 'Skipped' }).textContent).toBe('Skipped2');
+    expect(within(report).getByText('The file was read as Windows-1252')).toBeTruthy();
+    const rejected = within(report).getByRole('table', { name: 'Rejected rows (1)' });
+    expect(
+      within(rejected)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['7', 'broken-tee', "Variant Price: 'abc' is not a price"]);
+    expect(listCalls().length).toBeGreaterThan(before);
+    expect(queryClient.getQueryState(['home', STORE, 'products-count'])?.isInvalidated).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(within(table).getByText('Ocean Blue Shirt')).toBeTruthy();
+  });
+
+  it('shows the server’s messages in the dialog when the import fails, and lets the user retry', async () => {
+    importAnswer = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', messages: ['Handle: the column is missing'] });
+    renderApp('/admin/products', fakeSession(owner));
+    await screen.findByRole('heading', { name: 'Add your first products' }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import products' });
+    fireEvent.change(fileInput(), { target: { files: [csv()] } });
+    const alert = await within(dialog).findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('The import failed');
+    expect(alert.textContent).toContain('Handle: the column is missing');
+
+    importAnswer = () =>
+      json(413, { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', messages: ['file: the CSV is larger than the 60 MB limit'] });
+    fireEvent.change(fileInput(), { target: { files: [csv()] } });
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('file: the CSV is larger than the 60 MB limit'));
+  });
+
+  it('refuses a file that is not a CSV without calling the server', async () => {
+    renderApp('/admin/products', fakeSession(owner));
+    await screen.findByRole('heading', { name: 'Add your first products' }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import products' });
+    fireEvent.change(fileInput(), { target: { files: [new File(['%PDF'], 'catalog.pdf', { type: 'application/pdf' })] } });
+    expect(await within(dialog).findByText('catalog.pdf is not a CSV file: choose a .csv file exported from Shopify')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/products/import')).toBe(false);
+  });
+
+  it('under 768 px the products are a list of cards', async () => {
+    setViewportWidth(375);
+    catalog = [product({ title: 'Ocean Blue Shirt', variantsCount: 3, priceMin: 5, priceMax: 9 })];
+    renderApp('/admin/products', fakeSession(owner));
+    const list = await screen.findByRole('list', { name: 'Products' }, { timeout: 5000 });
+    expect(screen.queryByRole('table', { name: 'Products' })).toBeNull();
+    const item = within(list).getAllByRole('listitem')[0]!;
+    expect(item.textContent).toContain('Ocean Blue Shirt');
+    expect(item.textContent).toContain('partners-demo · 3 variants');
+    expect(item.textContent).toContain('$5.00 – $9.00');
+    expect(item.textContent).toContain('Active');
+  });
+});
