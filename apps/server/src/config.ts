@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -106,7 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
   };
 }
 
-/** A config for tests: in-memory defaults, a random secret, nothing written to disk. */
+/** A config for tests: defaults, a random secret, and DATA_DIR in a fresh temporary folder (never ./data). */
 export function testConfig(over: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { persistSecret: false }), ...over };
+  const dataDir = mkdtempSync(join(tmpdir(), 'backroom-test-'));
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { persistSecret: false }), ...over };
 }
