@@ -16,6 +16,7 @@
  * The PostgreSQL run creates and drops database `backroom_bench_analytics` on --url (default
  * postgres://postgres@127.0.0.1:5432/postgres), unless --keep (then a second run with --reuse skips seeding).
  */
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -104,7 +105,10 @@ async function seedShops(db: Db): Promise<{ email: string; password: string; sto
     const ids = await rows<{ id: string }>(db, sql`select id from stores where handle like 'bench-shop-%' order by handle`);
     return { email, password, storeIds: ids.map((r) => r.id) };
   }
-  const [u] = await db.insert(users).values({ email, passwordHash: await hashPassword(password), firstName: 'Bench', lastName: 'Owner' }).returning();
+  const [u] = await db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(password), firstName: 'Bench', lastName: 'Owner' })
+    .returning();
   const storeIds: string[] = [];
   for (let i = 0; i < STORES; i++) {
     const [s] = await db
@@ -118,10 +122,11 @@ async function seedShops(db: Db): Promise<{ email: string; password: string; sto
   return { email, password, storeIds };
 }
 
-const storeArray = (ids: string[]) => sql`array[${sql.join(
-  ids.map((id) => sql`${id}::uuid`),
-  sql`, `,
-)}]`;
+const storeArray = (ids: string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
 
 /**
  * Inserts orders g = from..to with `insert … select generate_series` (the statement trigger keeps the roll-up):
@@ -293,7 +298,8 @@ async function main() {
       const a2 = await answers(true);
       const equal = JSON.stringify(a1) === JSON.stringify(a2);
       const httpAnswers = await overview();
-      const httpEqual = JSON.stringify(httpAnswers[4]) === JSON.stringify(a2[3]) && JSON.stringify(httpAnswers[1]) === JSON.stringify(a2[0]);
+      const httpEqual =
+        JSON.stringify(httpAnswers[4]) === JSON.stringify(a2[3]) && JSON.stringify(httpAnswers[1]) === JSON.stringify(a2[0]);
       await time(false, 3);
       const roll = await time(false, ITER);
       await time(true, 1);
@@ -319,7 +325,11 @@ async function main() {
     log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const l of results) log(l);
     log('');
-    log(`total benchmark time ${secs(tStart)}`);
+    log(
+      `total benchmark time ${secs(tStart)}; ${cpus().length} CPUs, load average at the end ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ')}`,
+    );
   } finally {
     await database.close();
     await drop();

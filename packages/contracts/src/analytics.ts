@@ -27,22 +27,20 @@ const timezoneField = z.string().min(1).optional().meta({
 });
 
 /** The four parameters every Overview call takes (§7): fromTime, toTime, stores (comma-joined) and timezone. */
-export const AnalyticsQuery = z
-  .object({
-    fromTime: z
-      .string()
-      .min(1, 'fromTime is required')
-      .meta({ description: 'First day (YYYY-MM-DD, local) or an ISO 8601 instant (inclusive).' }),
-    toTime: z
-      .string()
-      .min(1, 'toTime is required')
-      .meta({ description: 'Last day (YYYY-MM-DD, local, inclusive) or an ISO 8601 instant (exclusive).' }),
-    stores: StoreList.meta({
-      description: 'Comma-joined store ids; every one must be a store the session may read analytics of (else 404).',
-    }),
-    timezone: timezoneField,
-  })
-  .meta({ id: 'AnalyticsQuery' });
+export const AnalyticsQuery = z.object({
+  fromTime: z
+    .string()
+    .min(1, 'fromTime is required')
+    .meta({ description: 'First day (YYYY-MM-DD, local) or an ISO 8601 instant (inclusive).' }),
+  toTime: z
+    .string()
+    .min(1, 'toTime is required')
+    .meta({ description: 'Last day (YYYY-MM-DD, local, inclusive) or an ISO 8601 instant (exclusive).' }),
+  stores: StoreList.meta({
+    description: 'Comma-joined store ids; every one must be a store the session may read analytics of (else 404).',
+  }),
+  timezone: timezoneField,
+});
 export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
 
 /** How a series is grouped: hours of one local day, the six four-hour buckets of one day, or local days. */
@@ -102,25 +100,23 @@ export type DashboardFiguresResponse = z.infer<typeof DashboardFiguresResponse>;
  * GET /api/analytics/paid-orders query (§7 "page, limit, orderDate{startDate, endDate, timezone} and
  * financialStatus 'paid'"). `orderDate[…]` win over fromTime/toTime/timezone when both are given.
  */
-export const PaidOrdersQuery = z
-  .object({
-    page: z.coerce.number().int('page must be an integer').min(1, 'page must be at least 1').default(1),
-    limit: z.coerce
-      .number()
-      .int('limit must be an integer')
-      .min(1, 'limit must be at least 1')
-      .max(100, 'limit must be at most 100')
-      .default(PAID_ORDERS_PAGE_SIZE),
-    'orderDate[startDate]': z.string().min(1).optional(),
-    'orderDate[endDate]': z.string().min(1).optional(),
-    'orderDate[timezone]': z.string().min(1).optional(),
-    financialStatus: z.literal('paid', { message: "financialStatus must be 'paid'" }).default('paid'),
-    fromTime: z.string().min(1).optional(),
-    toTime: z.string().min(1).optional(),
-    stores: StoreList,
-    timezone: timezoneField,
-  })
-  .meta({ id: 'PaidOrdersQuery' });
+export const PaidOrdersQuery = z.object({
+  page: z.coerce.number().int('page must be an integer').min(1, 'page must be at least 1').default(1),
+  limit: z.coerce
+    .number()
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(PAID_ORDERS_PAGE_SIZE),
+  'orderDate[startDate]': z.string().min(1).optional(),
+  'orderDate[endDate]': z.string().min(1).optional(),
+  'orderDate[timezone]': z.string().min(1).optional(),
+  financialStatus: z.literal('paid', { message: "financialStatus must be 'paid'" }).default('paid'),
+  fromTime: z.string().min(1).optional(),
+  toTime: z.string().min(1).optional(),
+  stores: StoreList,
+  timezone: timezoneField,
+});
 export type PaidOrdersQuery = z.input<typeof PaidOrdersQuery>;
 
 /** A row of the paid list (§3 order row). grandTotal in major units; capturedDate an ISO instant or null. */

@@ -356,3 +356,21 @@ describe('roll-ups follow every write', () => {
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });
+
+describe('API docs', () => {
+  it('document every analytics path and the funnel, visitors and conversion-rate definitions', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.body;
+    for (const path of ['aov', 'total-orders', 'total-sales', 'dashboard', 'paid-orders', 'paid-orders/count', 'collections', 'timezone']) {
+      expect(res.json().paths[`/api/analytics/${path}`]?.get, path).toBeDefined();
+    }
+    const description = res.json().paths['/api/analytics/dashboard'].get.description as string;
+    expect(description).toContain(
+      'distinct visitor sessions (visitor_session_id per store) whose FIRST event of that step occurred in the range',
+    );
+    expect(description).toContain('conversionRate: Purchased sessions / View Store sessions × 100');
+    expect(description).toContain('visitors: distinct visitor sessions whose first storefront event of any step occurred in the range');
+    expect(doc).toContain("financial_status 'paid'");
+  });
+});

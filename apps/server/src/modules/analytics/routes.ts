@@ -29,6 +29,17 @@ import {
   timezoneFor,
 } from './service.js';
 
+/**
+ * Definitions of the dashboard figures, published in the API docs (issue "Analytics Overview" §3).
+ */
+export const DASHBOARD_DEFINITIONS = [
+  "Paid order: an order with financial_status 'paid' placed (created_at) in the range; totalSales, aov and onlineStoreSales (source_name 'online_store') are in the store currency's major unit, rounded to 2 decimals.",
+  'Funnel: for each step (View Store = view_store, Added to cart = add_to_cart, Reached checkout = reached_checkout, Purchased = purchased) the number of distinct visitor sessions (visitor_session_id per store) whose FIRST event of that step occurred in the range; a session counts once per step.',
+  'visitors: distinct visitor sessions whose first storefront event of any step occurred in the range.',
+  'conversionRate: Purchased sessions / View Store sessions × 100 (percent, 2 decimals); 0 when no session viewed the store.',
+  'Ranges: YYYY-MM-DD values are whole local days in `timezone` (a DST day lasts 23 or 25 hours); ISO 8601 instants are taken as they are (toTime exclusive).',
+].join('\n\n');
+
 /** Scope of the Overview (route registry: website.analytics → 'dashboards', spec §6). */
 export const ANALYTICS_SCOPE: Scope = 'dashboards';
 
@@ -90,8 +101,7 @@ export default async function analyticsRoutes(app: App) {
       schema: {
         tags: ['analytics'],
         summary: 'Overview cards and funnel over the chosen stores and range',
-        description:
-          "Paid order = financial_status 'paid', placed (created_at) in the range. Funnel step visits = distinct visitor sessions whose first event of that step is in the range. conversionRate = Purchased sessions / View Store sessions × 100. visitors = sessions whose first event of any step is in the range.",
+        description: DASHBOARD_DEFINITIONS,
         querystring: AnalyticsQuery,
         response: { 200: DashboardFiguresResponse, ...errors },
       },
