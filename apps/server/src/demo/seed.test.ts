@@ -195,8 +195,9 @@ describe('demo orders', () => {
         t.db,
         sql`select count(*)::int as n from orders o, jsonb_array_elements(o.line_items) li
             where o.store_id = ${s.id} and not exists (
-              select 1 from product_variants v where v.id = (li->>'variantId')::uuid and v.product_id = (li->>'productId')::uuid
-                and v.store_id = o.store_id and v.price_cents = (li->>'priceCents')::int)`,
+              select 1 from product_variants v join products p on p.id = v.product_id
+              where v.id = (li->>'variantId')::uuid and v.product_id = (li->>'productId')::uuid and p.handle = li->>'handle'
+                and v.store_id = o.store_id and v.price_cents = (li->>'priceCents')::int and li->>'imageSrc' like '/demo-assets/%')`,
       );
       expect(bad!.n).toBe(0);
     }

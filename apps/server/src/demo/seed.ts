@@ -251,8 +251,11 @@ export async function seedDemo(db: Db, config: Config, opts: SeedOptions = {}): 
       const catalog = buildCatalog(shop);
       const variants = await insertCatalog(tx, store!.id, catalog, now, ids);
       const timeline = buildTimeline(r.fork(), shop.timezone, now, DEMO_DAYS);
+      const t0 = Date.now();
       const orderStats = await insertOrders(tx, store!.id, shop, variants, timeline, shopOrders, r.fork(), ids);
+      const t1 = Date.now();
       const events = await insertEvents(tx, store!.id, timeline, orderStats.onlinePerBucket, r.fork(), now);
+      const t2 = Date.now();
       await seedDemoThemes(tx, { id: store!.id, handle: shop.handle });
       result.storefronts.push(storefrontUrl(config, host));
       result.shops.push({
@@ -264,7 +267,10 @@ export async function seedDemo(db: Db, config: Config, opts: SeedOptions = {}): 
         orders: shopOrders,
         events,
       });
-      log(`demo: ${shop.name} (${host}): ${catalog.products.length} products, ${shopOrders} orders, ${events} storefront events`);
+      const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      log(
+        `demo: ${shop.name} (${host}): ${catalog.products.length} products, ${shopOrders} orders (${secs(t1 - t0)}), ${events} storefront events (${secs(t2 - t1)})`,
+      );
     }
   });
   result.ms = Date.now() - started;
@@ -275,6 +281,7 @@ export async function seedDemo(db: Db, config: Config, opts: SeedOptions = {}): 
 interface SeededVariant {
   id: string;
   productId: string;
+  handle: string;
   title: string;
   variantTitle: string;
   sku: string;
@@ -333,6 +340,7 @@ async function insertCatalog(tx: Db, storeId: string, catalog: DemoCatalog, now:
       out.push({
         id,
         productId,
+        handle: p.handle,
         title: p.title,
         variantTitle,
         sku: v.sku,
@@ -458,15 +466,17 @@ async function insertOrders(
       let subtotal = 0;
       const lineItems = [...chosen.values()].map(({ v, qty }) => {
         subtotal += v.priceCents * qty;
+        // The shape the storefront's checkout writes (contracts StorefrontOrderLine).
         return {
           productId: v.productId,
           variantId: v.id,
+          handle: v.handle,
           title: v.title,
           variantTitle: v.variantTitle,
           sku: v.sku,
           quantity: qty,
           priceCents: v.priceCents,
-          image: v.image,
+          imageSrc: v.image,
         };
       });
       const shipping = r.chance(0.1) ? 1495 : subtotal >= 7500 ? 0 : 595;
@@ -547,8 +557,8 @@ async function insertOrders(
   return { onlinePerBucket };
 }
 
-const EVENT_BUCKETS_PER_STATEMENT = 240;
-const ORDER_EVENTS_PER_STATEMENT = 50_000;
+const EVENT_ROWS_PER_STATEMENT = 200_000;
+const ORDER_EVENTS_PER_STATEMENT = 50_000; // orders → 4 events each
 
 /**
  * Inserts the storefront events of one shop: for every online-store order, its session's view_store →
@@ -610,8 +620,17 @@ async function insertEvents(tx: Db, storeId: string, tl: Timeline, onlinePerBuck
   // Session g of bucket b views; g <= ncart also adds to cart; g <= nchk also reaches checkout. All steps of a
   // session are in the same statement (the analytics triggers fold a statement's events per session). Offsets
   // inside the hour are a fixed hash of (b, g): deterministic without random().
-  for (let from = 0; from < start.length; from += EVENT_BUCKETS_PER_STATEMENT) {
-    const sl = <T>(a: T[]) => a.slice(from, from + EVENT_BUCKETS_PER_STATEMENT);
+  // Statements of about EVENT_ROWS_PER_STATEMENT rows (whole buckets), so transition tables stay moderate.
+  for (let from = 0; from < start.length; ) {
+    let to = from;
+    let size = 0;
+    while (to < start.length && (to === from || size < EVENT_ROWS_PER_STATEMENT)) {
+      size += nView[to]! + nCart[to]! + nCheckout[to]!;
+      to += 1;
+    }
+    const [a, b] = [from, to];
+    const sl = <T>(list: T[]) => list.slice(a, b);
+    from = to;
     await tx.execute(sql`
       insert into storefront_events (store_id, visitor_session_id, type, occurred_at)
       select ${storeId}::uuid, 'vd' || ${tag}::text || to_hex(b.idx) || 'x' || to_hex(g), e.type,
