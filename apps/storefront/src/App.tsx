@@ -1,5 +1,5 @@
 import type { PreviewPage, ThemeConfig } from '@backroom/theme';
-import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { Popups } from './layout/Popups';
@@ -101,7 +101,7 @@ export function pageOf(pathname: string): PreviewPage {
   return 'home';
 }
 
-function Routes() {
+const Routes = memo(function Routes() {
   const { pathname, search } = useLocation();
   if (pathname === '/') return <Home />;
   if (pathname === '/collections') return <CollectionsPage />;
@@ -117,7 +117,7 @@ function Routes() {
   const page = match('/pages/:handle', pathname);
   if (page) return <ContentPage handle={page.handle!} />;
   return <NotFound />;
-}
+});
 
 /** Scrolls the preview to the editor's scroll target when it changes (DESIGN.md "Preview protocol"). */
 function useScrollTarget(scrollTo: string | null, version: number) {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DISPLAY_RATES } from '../lib/format';
 import { session } from '../lib/storage';
-import { useShop, useTheme } from '../lib/theme';
+import { useShop, useThemeSelect } from '../lib/theme';
 
 const listeners = new Set<() => void>();
 let chosen: string | null = session.getItem('sf-currency');
@@ -13,13 +13,13 @@ const sub = (l: () => void) => {
 /** The currency prices are shown in: the shopper's choice when the theme enables the selector, else the store's. */
 export function useDisplayCurrency(): string {
   const { boot } = useShop();
-  const { config } = useTheme();
+  const enabled = useThemeSelect((s) => s.config.settings.currency.enabled_currency);
   const c = useSyncExternalStore(
     sub,
     () => chosen,
     () => chosen,
   );
-  return config.settings.currency.enabled_currency && c && DISPLAY_RATES[c] ? c : boot.shop.currency;
+  return enabled && c && DISPLAY_RATES[c] ? c : boot.shop.currency;
 }
 
 /** The currency selector of the header (theme-editor §3 Currency enabled_currency). */

@@ -7,7 +7,7 @@ import { formatMoney, percentOff } from '../lib/format';
 import { sanitize } from '../lib/html';
 import { Link } from '../lib/router';
 import { session } from '../lib/storage';
-import { useShop, useTheme } from '../lib/theme';
+import { useShop, useThemeSelect } from '../lib/theme';
 import { useDisplayCurrency } from './currency';
 
 /** Merchant rich text / HTML, sanitised with DOMPurify. */
@@ -29,8 +29,7 @@ export function Money({ cents, className }: { cents: number; className?: string 
  * product layout sale_type amount|percent).
  */
 export function PriceLine({ price, compare, showTag = true }: { price: number; compare: number | null; showTag?: boolean }) {
-  const { config } = useTheme();
-  const saleType = config.settings.product.layout.sale_type;
+  const saleType = useThemeSelect((s) => s.config.settings.product.layout.sale_type);
   const onSale = compare != null && compare > price;
   return (
     <div className="sf-price-line">

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Img, RichText } from '../components/ui';
 import { Link } from '../lib/router';
-import { useMenu, useShop, useTheme } from '../lib/theme';
+import { useMenu, useShop, useThemeSelect } from '../lib/theme';
 
 function FooterMenu({ handle }: { handle: string }) {
   const menu = useMenu(handle || 'footer');
@@ -54,8 +54,7 @@ function Payments({ icons }: { icons: { value: string }[] }) {
  */
 export const Footer = memo(function Footer({ selected }: { selected: boolean }) {
   const { boot } = useShop();
-  const { config } = useTheme();
-  const f = config.pages.fixed.footer;
+  const f = useThemeSelect((s) => s.config.pages.fixed.footer);
   const cls = `sf-footer ${selected ? 'sf-selected' : ''}`;
   if (f.settings) {
     const s = f.settings;

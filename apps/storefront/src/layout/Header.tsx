@@ -5,7 +5,7 @@ import { Img } from '../components/ui';
 import { itemCount, useCart } from '../lib/cart';
 import { linkHref } from '../lib/links';
 import { Link, navigate } from '../lib/router';
-import { useMenu, useShop, useTheme } from '../lib/theme';
+import { useMenu, useShop, useThemeSelect } from '../lib/theme';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
 
 /** Rotates through search suggestions every `seconds` (theme-editor §3 element search, §5 1–5 s). */
@@ -20,8 +20,7 @@ function useRotating(list: string[], seconds: number): string {
 }
 
 function SearchBox({ mobile }: { mobile?: boolean }) {
-  const { config } = useTheme();
-  const s = config.settings.element.search;
+  const s = useThemeSelect((t) => t.config.settings.element.search);
   const suggestion = useRotating(s.suggestion_list.map((x) => x.value).filter(Boolean), s.time_change_suggestion);
   const [q, setQ] = useState('');
   return (
@@ -73,9 +72,10 @@ function MenuLinks({ items, basic }: { items: StorefrontMenuItem[]; basic: boole
  */
 export const Header = memo(function Header({ selected }: { selected: boolean }) {
   const { boot, cart } = useShop();
-  const { config, type } = useTheme();
-  const h = config.pages.fixed.header.settings;
-  const el = config.settings.element;
+  const type = useThemeSelect((s) => s.type);
+  const h = useThemeSelect((s) => s.config.pages.fixed.header.settings);
+  const el = useThemeSelect((s) => s.config.settings.element);
+  const currencyOn = useThemeSelect((s) => s.config.settings.currency.enabled_currency);
   const menu = useMenu(h.main_menu);
   const count = itemCount(useCart(cart));
   const [drawer, setDrawer] = useState(false);
@@ -129,7 +129,7 @@ export const Header = memo(function Header({ selected }: { selected: boolean }) 
               <SearchIcon />
             </button>
           )}
-          {config.settings.currency.enabled_currency && <CurrencySelect />}
+          {currencyOn && <CurrencySelect />}
           {type === 'hydro' && h.isShowAccount && (
             <span className="sf-iconbtn" title="Account" role="img" aria-label="Account">
               <UserIcon />

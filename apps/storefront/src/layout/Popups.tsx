@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Img, RichText } from '../components/ui';
 import { session } from '../lib/storage';
-import { useShop, useTheme } from '../lib/theme';
+import { useShop, useThemeSelect } from '../lib/theme';
 import { CloseIcon } from './icons';
 
 type Kind = 'discount' | 'welcome' | 'subscribe';
@@ -16,8 +16,8 @@ export const POPUP_DELAY_MS = 2500;
  */
 export function Popups() {
   const { preview } = useShop();
-  const { config, section } = useTheme();
-  const p = config.settings.popup;
+  const section = useThemeSelect((s) => s.section);
+  const p = useThemeSelect((s) => s.config.settings.popup);
   const kind = ORDER.find((k) => p[k].isShow) ?? null;
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);

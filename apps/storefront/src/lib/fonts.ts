@@ -31,6 +31,16 @@ function weightsOf(pkg: string, italic: boolean): number[] {
  * Returns the CSS `font-family`, weight and style to use.
  */
 export function loadFont(v: FontValue): { family: string; weight: number; style: 'normal' | 'italic' } {
+  const memoKey = `${v.font}|${v.style}`;
+  const hit = resolved.get(memoKey);
+  if (hit) return hit;
+  const out = resolveFont(v);
+  resolved.set(memoKey, out);
+  return out;
+}
+const resolved = new Map<string, { family: string; weight: number; style: 'normal' | 'italic' }>();
+
+function resolveFont(v: FontValue): { family: string; weight: number; style: 'normal' | 'italic' } {
   const { pkg, css } = fontSource(v.font || 'Open Sans');
   const parsed = parseFontStyle(v.style || '400 Regular');
   let italic = parsed.italic;

@@ -20,7 +20,10 @@ export function startPreviewBridge(opts: {
     if (!acceptFromOrigin(e.origin, adminOrigin)) return;
     if (!isPreviewMessage(e.data) || e.data.type !== 'config') return;
     const msg = e.data;
+    const t = performance.now();
     flushSync(() => store.apply(msg));
+    // Applying (bridge + React render) is measured for bench/preview: entries named 'sf-preview-apply'.
+    performance.measure('sf-preview-apply', { start: t });
     opts.onPage?.(msg);
   };
   win.addEventListener('message', onMessage);

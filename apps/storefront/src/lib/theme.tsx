@@ -81,6 +81,17 @@ export function useTheme(): ThemeState {
   return useSyncExternalStore(theme.subscribe, theme.get, theme.get);
 }
 
+/**
+ * One part of the theme state; re-renders only when that part changes. Structural sharing keeps unchanged parts of
+ * a new config identical, so a selector returning a sub-object (or a primitive) skips renders for edits elsewhere —
+ * this is what keeps a preview edit within one frame.
+ */
+export function useThemeSelect<T>(select: (s: ThemeState) => T): T {
+  const { theme } = useShop();
+  const get = () => select(theme.get());
+  return useSyncExternalStore(theme.subscribe, get, get);
+}
+
 /** A menu by handle (the first menu when the handle is empty or unknown; null when the shop has none). */
 export function useMenu(handle: string | undefined): StorefrontMenu | null {
   const { boot } = useShop();

@@ -1,10 +1,11 @@
-import { useTheme } from '../lib/theme';
+import { useThemeSelect } from '../lib/theme';
 import { SectionView } from '../sections';
 
 /** The home page: the config's sections in order (theme-editor §3 Section index), each highlightable in a preview. */
 export function Home() {
-  const { config, section, type } = useTheme();
-  const sections = config.pages.homepage.sections;
+  const section = useThemeSelect((s) => s.section);
+  const type = useThemeSelect((s) => s.type);
+  const sections = useThemeSelect((s) => s.config.pages.homepage.sections);
   return (
     <div className="sf-home">
       {sections.map((s, i) => (
