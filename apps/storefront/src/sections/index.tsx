@@ -21,7 +21,10 @@ function useIsMobile(): boolean {
   return m;
 }
 
-/** head-image: a slideshow (theme-editor §3 Slide; §5 change every 1–12 s, opacity 0–100 %). */
+/**
+ * head-image: a slideshow (theme-editor §3 Slide; §5 change every 1–12 s). `opacity_image` (0–100 %) is the strength
+ * of the dark layer over the picture that keeps the text readable (the demo's light slides use 20 with dark text).
+ */
 function HeadImage({ s, first }: P<'head-image'>) {
   const mobile = useIsMobile();
   const slides = mobile && s.content.mobile.length ? s.content.mobile : s.content.desktop;
@@ -44,13 +47,13 @@ function HeadImage({ s, first }: P<'head-image'>) {
               src={sl.image || sl.media}
               alt=""
               className="sf-hero__img"
-              style={{ opacity: s.opacity_image / 100 }}
               loading={first && n === 0 ? 'eager' : 'lazy'}
               fetchPriority={first && n === 0 ? 'high' : undefined}
               width={1600}
               height={700}
             />
           </picture>
+          <span className="sf-hero__overlay" style={{ opacity: s.opacity_image / 100 }} />
           {s.show_content && (
             <div className={`sf-hero__content sf-hero__content--${sl.position} ${s.text_animation && n === cur ? 'sf-animate' : ''}`}>
               <h2
