@@ -111,6 +111,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Time allowed for the screen to answer (the suite shares two cores with other work). */
+const T = { timeout: 5000 };
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 const csv = (name = 'apparel.csv', text = 'Handle,Title\ntee,Tee\n') => new File([text], name, { type: 'text/csv' });
 
@@ -129,7 +131,7 @@ describe('Products screen (website.products)', () => {
       }),
     ];
     renderApp('/admin/products', fakeSession(owner));
-    const table = await screen.findByRole('table', { name: 'Products' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Products' }, T);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const cells = (r: HTMLElement) =>
@@ -148,9 +150,9 @@ describe('Products screen (website.products)', () => {
   it('pages through 20 at a time, with the page in the address', async () => {
     catalog = Array.from({ length: 45 }, () => product());
     const { router } = renderApp('/admin/products', fakeSession(owner));
-    await screen.findByText('1–20 of 45', undefined, { timeout: 5000 });
+    await screen.findByText('1–20 of 45', undefined, T);
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-    await screen.findByText('41–45 of 45');
+    await screen.findByText('41–45 of 45', undefined, T);
     expect(router.state.location.search).toEqual({ page: 3 });
     expect(listCalls().at(-1)!.url).toBe('/api/products?page=3&limit=20');
     expect(within(screen.getByRole('table', { name: 'Products' })).getAllByRole('row')).toHaveLength(6);
@@ -159,37 +161,37 @@ describe('Products screen (website.products)', () => {
   it('searches 300 ms after typing, from page 1', async () => {
     catalog = [product({ title: 'Ocean Blue Shirt' }), product({ title: 'Striped Silk Blouse' })];
     const { router } = renderApp('/admin/products?page=1', fakeSession(owner));
-    await screen.findByRole('table', { name: 'Products' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Products' }, T);
     fireEvent.change(screen.getByLabelText('Search products'), { target: { value: ' blouse ' } });
-    await screen.findByText('1 product matching “blouse”');
+    await screen.findByText('1 product matching “blouse”', undefined, T);
     expect(listCalls().at(-1)!.url).toBe('/api/products?page=1&limit=20&search=blouse');
     expect(router.state.location.search).toEqual({ search: 'blouse' });
     fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'nothing' } });
-    expect(await screen.findByText('No products match “nothing”')).toBeTruthy();
+    expect(await screen.findByText('No products match “nothing”', undefined, T)).toBeTruthy();
     expect(screen.queryByText('Add your first products')).toBeNull();
   });
 
   it('an empty store gets the call to import, which opens the import dialog', async () => {
     renderApp('/admin/products', fakeSession(owner));
-    expect(await screen.findByRole('heading', { name: 'Add your first products' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Add your first products' }, T)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Import products' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import products' });
+    const dialog = await screen.findByRole('dialog', { name: 'Import products' }, T);
     expect(within(dialog).getByText('Drag a CSV file here or click to choose one')).toBeTruthy();
     expect(within(dialog).getByText('One .csv file, up to 60 MB')).toBeTruthy();
   });
 
   it('imports a CSV as multipart field `file`, shows the report and refreshes the list and the home products count', async () => {
     const { queryClient } = renderApp('/admin/products', fakeSession(owner));
-    await screen.findByRole('heading', { name: 'Add your first products' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Add your first products' }, T);
     queryClient.setQueryData(['home', STORE, 'products-count'], { count: 0, variants: 0, collections: 0 });
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import products' });
+    const dialog = await screen.findByRole('dialog', { name: 'Import products' }, T);
     catalog = [product({ title: 'Ocean Blue Shirt' }), product(), product()];
     const before = listCalls().length;
     fireEvent.change(fileInput(), { target: { files: [csv()] } });
 
-    const report = await within(dialog).findByRole('region', { name: 'Import report' }, { timeout: 5000 });
+    const report = await within(dialog).findByRole('region', { name: 'Import report' }, T);
     const post = calls.find((c) => c.url === '/api/products/import')!;
     expect(post.init?.method).toBe('POST');
     const body = post.init?.body as FormData;
@@ -214,34 +216,36 @@ describe('Products screen (website.products)', () => {
     expect(queryClient.getQueryState(['home', STORE, 'products-count'])?.isInvalidated).toBe(true);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
-    const table = await screen.findByRole('table', { name: 'Products' });
+    const table = await screen.findByRole('table', { name: 'Products' }, T);
     expect(within(table).getByText('Ocean Blue Shirt')).toBeTruthy();
   });
 
   it('shows the server’s messages in the dialog when the import fails, and lets the user retry', async () => {
     importAnswer = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', messages: ['Handle: the column is missing'] });
     renderApp('/admin/products', fakeSession(owner));
-    await screen.findByRole('heading', { name: 'Add your first products' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Add your first products' }, T);
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import products' });
+    const dialog = await screen.findByRole('dialog', { name: 'Import products' }, T);
     fireEvent.change(fileInput(), { target: { files: [csv()] } });
-    const alert = await within(dialog).findByRole('alert', {}, { timeout: 5000 });
+    const alert = await within(dialog).findByRole('alert', {}, T);
     expect(alert.textContent).toContain('The import failed');
     expect(alert.textContent).toContain('Handle: the column is missing');
 
     importAnswer = () =>
       json(413, { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', messages: ['file: the CSV is larger than the 60 MB limit'] });
     fireEvent.change(fileInput(), { target: { files: [csv()] } });
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('file: the CSV is larger than the 60 MB limit'));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('file: the CSV is larger than the 60 MB limit'), T);
   });
 
   it('refuses a file that is not a CSV without calling the server', async () => {
     renderApp('/admin/products', fakeSession(owner));
-    await screen.findByRole('heading', { name: 'Add your first products' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Add your first products' }, T);
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import products' });
+    const dialog = await screen.findByRole('dialog', { name: 'Import products' }, T);
     fireEvent.change(fileInput(), { target: { files: [new File(['%PDF'], 'catalog.pdf', { type: 'application/pdf' })] } });
-    expect(await within(dialog).findByText('catalog.pdf is not a CSV file: choose a .csv file exported from Shopify')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('catalog.pdf is not a CSV file: choose a .csv file exported from Shopify', undefined, T),
+    ).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/products/import')).toBe(false);
   });
 
@@ -249,7 +253,7 @@ describe('Products screen (website.products)', () => {
     setViewportWidth(375);
     catalog = [product({ title: 'Ocean Blue Shirt', variantsCount: 3, priceMin: 5, priceMax: 9 })];
     renderApp('/admin/products', fakeSession(owner));
-    const list = await screen.findByRole('list', { name: 'Products' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Products' }, T);
     expect(screen.queryByRole('table', { name: 'Products' })).toBeNull();
     const item = within(list).getAllByRole('listitem')[0]!;
     expect(item.textContent).toContain('Ocean Blue Shirt');

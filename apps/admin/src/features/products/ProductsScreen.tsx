@@ -61,7 +61,7 @@ function Thumb({ src }: { src: string | null | undefined }) {
 function StatusBadge({ product }: { product: ProductSummary }) {
   const status = productStatus(product);
   return (
-    <Badge variant="light" color={status === 'Active' ? 'green' : 'gray'} radius="sm">
+    <Badge variant="dot" color={status === 'Active' ? 'green' : 'gray'} c="dark.7" radius="sm" tt="none" fw={600}>
       {status}
     </Badge>
   );
