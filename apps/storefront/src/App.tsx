@@ -43,11 +43,11 @@ export function themeVars(config: ThemeConfig): CSSProperties {
     '--c-upsell-tag-text': c.color_upsell_text_tag,
     '--c-footer-bg': c.footer_background,
     '--c-footer-text': readable(c.color_footer_text, c.footer_background),
-    '--c-title': readable(c.color_title_product),
-    '--c-icon': readable(c.color_product_icon),
-    '--c-price': readable(c.color_price),
-    '--c-compare': readable(c.color_compare_at_price),
-    '--c-sale': readable(c.color_sale_price ?? c.color_price),
+    '--c-title': readable(c.color_title_product, PAGE_TINT),
+    '--c-icon': readable(c.color_product_icon, PAGE_TINT),
+    '--c-price': readable(c.color_price, PAGE_TINT),
+    '--c-compare': readable(c.color_compare_at_price, PAGE_TINT),
+    '--c-sale': readable(c.color_sale_price ?? c.color_price, PAGE_TINT),
     '--c-checkout-btn': readable(c.color_checkout_button, '#ffffff', 3),
     '--f-head': head.family,
     '--fw-head': head.weight,
@@ -68,6 +68,12 @@ export function themeVars(config: ThemeConfig): CSSProperties {
   };
   return v as CSSProperties;
 }
+
+/**
+ * Text colours are kept readable against the lightest tinted backgrounds the themes use (cards, footer, panels),
+ * not only white.
+ */
+const PAGE_TINT = '#f2f2f2';
 
 /** The path each editor page shows in a preview (theme-editor §2 page selector). */
 export function pagePath(page: PreviewPage, productHandle: string | null): string {

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Img, Money, PriceLine, RichText } from '../components/ui';
 import { CheckIcon, StarIcon } from '../layout/icons';
 import { api } from '../lib/api';
+import { readable } from '../lib/color';
 import { fill } from '../lib/html';
 import { linkHref } from '../lib/links';
 import { Link, navigate } from '../lib/router';
@@ -179,7 +180,7 @@ function ProductView({ p }: { p: StorefrontProduct }) {
           <div className="sf-pdp__price">
             <PriceLine price={variant.priceCents} compare={variant.compareAtPriceCents} />
             {ps.layout.show_price_saving && variant.compareAtPriceCents && (
-              <span className="sf-saving" style={{ color: ps.colorByXGetY }}>
+              <span className="sf-saving" style={{ color: readable(ps.colorByXGetY, '#f2f2f2') }}>
                 You save <Money cents={variant.compareAtPriceCents - variant.priceCents} />
               </span>
             )}
