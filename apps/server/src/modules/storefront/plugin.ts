@@ -133,6 +133,8 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     const preview = /[?&]preview=1(&|$)/.test(req.url);
     reply.removeHeader('x-frame-options');
     reply.header('content-security-policy', storefrontCsp(app.config, preview));
+    // Same-origin requests carry the page URL (custom.js refuses a preview page); other origins get the origin only.
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (path.startsWith('/api/storefront/')) return;
     // Pictures the catalog points at: the app's own routes when registered, else served here from their folders.
     for (const [prefix, dir] of mediaDirs()) {

@@ -143,7 +143,10 @@ export default async function storefrontRoutes(app: App) {
    * loads it only on the public site, never in the preview; it is served from the shop's origin only.
    */
   app.get('/api/storefront/custom.js', { schema: { tags, hide: true } }, async (req, reply) => {
-    const js = await customJsOf(app.db, app.config, shopOf(req));
+    const shop = shopOf(req);
+    // Defence in depth: a page opened as an editor preview (`?preview=1`) never gets the merchant's script.
+    const fromPreview = /[?&]preview=1(&|$)/.test(String(req.headers.referer ?? ''));
+    const js = fromPreview ? '' : await customJsOf(app.db, app.config, shop);
     reply.header('cache-control', 'no-cache');
     return reply.type('text/javascript; charset=utf-8').send(js);
   });

@@ -402,6 +402,12 @@ describe('published theme, menus and pages in the bootstrap', () => {
     const js = await get('/api/storefront/custom.js');
     expect(js.headers['content-type']).toContain('text/javascript');
     expect(js.body).toBe('window.__custom = 1;');
+    const fromPreview = await t.app.inject({
+      method: 'GET',
+      url: '/api/storefront/custom.js',
+      headers: { host, referer: `http://${host}/checkout?preview=1` },
+    });
+    expect(fromPreview.body).toBe('');
     expect((await get('/api/storefront/custom.js', `${other.handle}.localhost`)).body).toBe('');
   });
 
