@@ -142,16 +142,8 @@ export function useRemaining(end: number): [number, number, number, number] {
  * this page, remembered per `id` for the session).
  */
 export function Countdown({ value, id, compact }: { value: CountdownValue; id: string; compact?: boolean }) {
-  const [end] = useState(() => {
-    if (value.getTime > 0) return value.getTime;
-    const k = `sf-cd:${id}:${value.day}:${value.hour}:${value.min}`;
-    const kept = Number(session.getItem(k));
-    if (kept > Date.now()) return kept;
-    const e = countdownEnd(value);
-    session.setItem(k, String(e));
-    return e;
-  });
-  const [d, h, m, s] = useRemaining(value.getTime > 0 ? value.getTime : end);
+  const end = useCountdownEnd(value, id);
+  const [d, h, m, s] = useRemaining(end);
   const pad = (n: number) => String(n).padStart(2, '0');
   if (compact) return <span className="sf-countdown sf-countdown--compact" role="timer">{`${pad(h + d * 24)}:${pad(m)}:${pad(s)}`}</span>;
   return (
@@ -169,6 +161,30 @@ export function Countdown({ value, id, compact }: { value: CountdownValue; id: s
       ))}
     </span>
   );
+}
+
+/** "HH:MM:SS" left until `end` (epoch ms), ticking every second. */
+export function useRemainingText(end: number): string {
+  const [d, h, m, s] = useRemaining(end);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(h + d * 24)}:${pad(m)}:${pad(s)}`;
+}
+
+/**
+ * The end of a count-down value in epoch ms: its `getTime` when set, else counted from this visit and kept for the
+ * session under `id` so a reload does not restart it (theme-editor §4 count-down).
+ */
+export function useCountdownEnd(value: CountdownValue, id: string): number {
+  const [end] = useState(() => {
+    if (value.getTime > 0) return value.getTime;
+    const k = `sf-cd:${id}:${value.day}:${value.hour}:${value.min}`;
+    const kept = Number(session.getItem(k));
+    if (kept > Date.now()) return kept;
+    const e = countdownEnd(value);
+    session.setItem(k, String(e));
+    return e;
+  });
+  return value.getTime > 0 ? value.getTime : end;
 }
 
 /** An image that renders nothing for an empty source. */

@@ -1,7 +1,7 @@
 import type { StorefrontOrder } from '@backroom/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Countdown, Img, Money, RichText } from '../components/ui';
+import { Img, Money, RichText, useCountdownEnd, useRemainingText } from '../components/ui';
 import { CheckIcon } from '../layout/icons';
 import { ApiError, api } from '../lib/api';
 import { subtotalCents } from '../lib/cart';
@@ -118,12 +118,7 @@ export function CheckoutPage() {
           )}
         </Link>
       </div>
-      {c.show_time_countdown && (
-        <div className="sf-reserve" role="status">
-          <RichText html={c.checkout_description.replace('{time}', '<span data-time></span>')} />
-          <Countdown value={c.time} id="checkout" compact />
-        </div>
-      )}
+      {c.show_time_countdown && <Reserve />}
       {steps && (
         <ol className="sf-steps-nav">
           {steps.map((s, i) => (
@@ -214,6 +209,23 @@ export function CheckoutPage() {
   );
 }
 
+/**
+ * The reservation notice (theme-editor §3 Checkout `checkout_description` with `{time}`, `time`, §9 10 minutes): the
+ * count-down is written where `{time}` stands, or after the text when the merchant left it out.
+ */
+function Reserve() {
+  const c = useTheme().config.settings.checkout;
+  const text = useRemainingText(useCountdownEnd(c.time, 'checkout'));
+  const html = c.checkout_description.includes('{time}')
+    ? c.checkout_description.replaceAll('{time}', `<b class="sf-countdown--compact">${text}</b>`)
+    : `${c.checkout_description} <b class="sf-countdown--compact">${text}</b>`;
+  return (
+    <div className="sf-reserve" role="timer" aria-live="off">
+      <RichText html={html} />
+    </div>
+  );
+}
+
 const UNIT_MS = { days: 86400_000, hours: 3600_000, minutes: 60_000 } as const;
 
 /** The order shown in a preview frame (no real order exists there). */
@@ -288,7 +300,7 @@ function ThankYou({ order }: { order: StorefrontOrder }) {
               <span>{s.date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</span>
               {s.time > 0 && (
                 <small>
-                  {s.time} {s.unit}
+                  {s.time} {s.time === 1 ? s.unit.replace(/s$/, '') : s.unit}
                 </small>
               )}
             </li>
