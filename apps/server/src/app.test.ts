@@ -17,8 +17,11 @@ describe('the app', () => {
   it('publishes an OpenAPI document generated from the zod contracts, with the spec paths', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(r.statusCode).toBe(200);
-    const doc = r.json() as { openapi: string; paths: Record<string, unknown> };
+    const doc = r.json() as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
     expect(doc.openapi).toMatch(/^3\./);
+    const refs = [...new Set(r.body.match(/"\$ref":"[^"]+"/g) ?? [])].map((x) => x.slice(8, -1));
+    const dangling = refs.filter((ref) => !(ref.replace('#/components/schemas/', '') in doc.components.schemas));
+    expect(dangling).toEqual([]);
     for (const path of [
       '/api/auth/login',
       '/api/auth/refresh',

@@ -16,6 +16,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -30,9 +31,9 @@ import authExtraRoutes from './modules/auth-extra/routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
 import staffRoutes from './modules/staff/routes.js';
+import storefrontHost from './modules/storefront/plugin.js';
 import storesRoutes from './modules/stores/routes.js';
 import themesRoutes from './modules/themes/routes.js';
-import storefrontHost from './modules/storefront/plugin.js';
 import adminStatic from './modules/web/admin-static.js';
 
 /** The Fastify instance with the zod type provider, as every module receives it. */
@@ -147,6 +148,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with `.meta({ id })` become components.schemas, so their $refs resolve.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

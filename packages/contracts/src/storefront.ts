@@ -26,9 +26,10 @@ export interface StorefrontMenuItem {
   url: string;
   items?: StorefrontMenuItem[];
 }
-export const StorefrontMenuItem: z.ZodType<StorefrontMenuItem> = z.lazy(() =>
-  z.object({ title: z.string(), url: z.string(), items: z.array(StorefrontMenuItem).optional() }),
-);
+// Recursive: the id makes it one OpenAPI component that refers to itself (without it the document has a dangling $ref).
+export const StorefrontMenuItem: z.ZodType<StorefrontMenuItem> = z
+  .lazy(() => z.object({ title: z.string(), url: z.string(), items: z.array(StorefrontMenuItem).optional() }))
+  .meta({ id: 'StorefrontMenuItem' });
 /** A menu by handle (main-menu, footer …). */
 export const StorefrontMenu = z.object({ handle: z.string(), title: z.string(), items: z.array(StorefrontMenuItem) });
 export type StorefrontMenu = z.infer<typeof StorefrontMenu>;

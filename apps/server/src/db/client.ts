@@ -37,6 +37,8 @@ export interface Database {
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle client that the server drops (restart, failover) must not crash the process: the pool replaces it.
+    pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
