@@ -181,6 +181,12 @@ Machine: ${cpus().length} CPUs, load average ${loadavg()
 
 Breakdown: ${breakdown}; ${applyLine}.
 
+Reading: the storefront's own work per edit is the bridge apply figure (validation of the envelope, structural
+sharing of the new config, a synchronous React render of only the parts that changed). The rest is Chromium
+delivering the message to the out-of-process frame (the preview is another site) and the wait for that frame's next
+vsync — 0 to 16.7 ms at 60 Hz for an edit posted at a random moment — so p95 under 16 ms is not reachable by the
+renderer alone on this machine; p50 is.
+
 Per kind of edit: ${perKind.join('; ')}.
 
 How: see the comment at the top of \`bench/preview/run.ts\`. Edits rotate through a colour, the top-bar text, a
