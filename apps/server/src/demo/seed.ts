@@ -618,8 +618,9 @@ async function insertEvents(tx: Db, storeId: string, tl: Timeline, onlinePerBuck
   });
   const tag = randomId(r, 4);
   // Session g of bucket b views; g <= ncart also adds to cart; g <= nchk also reaches checkout. All steps of a
-  // session are in the same statement (the analytics triggers fold a statement's events per session). Offsets
-  // inside the hour are a fixed hash of (b, g): deterministic without random().
+  // session are in the same statement (the analytics triggers fold a statement's events per session). Session
+  // ids grow with (b, g), so indexes keyed by session id are appended to, not split at random (a million orders
+  // make ~40 million sessions). Offsets inside the hour are a fixed hash of (b, g): deterministic without random().
   // Statements of about EVENT_ROWS_PER_STATEMENT rows (whole buckets), so transition tables stay moderate.
   for (let from = 0; from < start.length; ) {
     let to = from;
@@ -633,7 +634,7 @@ async function insertEvents(tx: Db, storeId: string, tl: Timeline, onlinePerBuck
     from = to;
     await tx.execute(sql`
       insert into storefront_events (store_id, visitor_session_id, type, occurred_at)
-      select ${storeId}::uuid, 'vd' || ${tag}::text || to_hex(b.idx) || 'x' || to_hex(g), e.type,
+      select ${storeId}::uuid, 'vd' || ${tag}::text || lpad(to_hex(b.idx), 5, '0') || lpad(to_hex(g), 6, '0'), e.type,
              least(b.start + make_interval(secs => ((g::bigint * 2654435761 + b.idx::bigint * 40503) % b.span)::float8
                                                    + (g % 997)::float8 / 997 + e.delay), ${nowIso}::timestamptz)
       from unnest(${pgArray(sl(start))}::timestamptz[], ${pgArray(sl(span))}::int[], ${pgArray(sl(nView))}::int[],
