@@ -12,6 +12,7 @@
  *
  * Writes the figures to bench/preview/RESULTS.md. Needs `npm run build` first (admin and storefront dist).
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -192,7 +193,10 @@ Per kind of edit: ${perKind.join('; ')}.
 How: see the comment at the top of \`bench/preview/run.ts\`. Edits rotate through a colour, the top-bar text, a
 font size, a section heading and the footer colour; each posts the whole config as the editor does.
 `;
-    writeFileSync(join(import.meta.dirname, 'RESULTS.md'), md);
+    const file = join(import.meta.dirname, 'RESULTS.md');
+    writeFileSync(file, md);
+    // Keep the file as the repository's formatter (Biome) wants it, so `npm run lint` stays green after a run.
+    spawnSync('npx', ['biome', 'format', '--write', file], { stdio: 'ignore' });
   } finally {
     await browser.close();
     await server.stop();
