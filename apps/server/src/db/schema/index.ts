@@ -1,4 +1,4 @@
+export * from './analytics.js';
 export * from './commerce.js';
 export * from './core.js';
-export * from './analytics.js';
 export * from './themes.js';
