@@ -1,11 +1,13 @@
 import type { MessageResponse } from '@backroom/contracts';
-import { Alert, Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
+import { AuthCard } from '../../shell/AuthCard';
 import { forgotRules } from './forms';
 
 /**
@@ -14,8 +16,7 @@ import { forgotRules } from './forms';
  * account exists; that text replaces the form. Errors (e.g. 429) show in the global error notification (§8).
  */
 export default function ForgotScreen() {
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submitted, handleSubmit } = useSubmit();
   const [done, setDone] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -24,65 +25,42 @@ export default function ForgotScreen() {
     validateInputOnChange: submitted,
     transformValues: (v) => ({ email: v.email.trim() }),
   });
-  const submit = form.onSubmit(
-    async (values) => {
-      setBusy(true);
-      try {
-        const res = await api.post<MessageResponse>('/auth/forgot', values, { auth: false });
-        setDone(res.messages.join(' '));
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-      } finally {
-        setBusy(false);
-      }
-    },
-    () => setSubmitted(true),
-  );
+  const submit = handleSubmit(form, async (values) => {
+    const res = await api.post<MessageResponse>('/auth/forgot', values, { auth: false });
+    setDone(res.messages.join(' '));
+  });
 
   return (
-    <Card padding="xl" radius="lg" shadow="md">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={1} size="h2" id="forgot-title">
-            Forgot your password?
-          </Title>
-          <Text c="dimmed" size="sm">
-            Enter the e-mail of your account and we will send you a link to choose a new password.
-          </Text>
-        </Stack>
-        {done ? (
-          <Alert color="green" icon={<IconMailCheck aria-hidden />} title="Check your e-mail" role="status">
-            {done} The link works for 1 hour.
-          </Alert>
-        ) : (
-          <form
-            noValidate
-            aria-labelledby="forgot-title"
-            onSubmit={(e) => {
-              setSubmitted(true);
-              submit(e);
-            }}
-          >
-            <Stack gap="md">
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                placeholder="you@example.com"
-                withAsterisk
-                {...form.getInputProps('email')}
-              />
-              <Button type="submit" fullWidth size="md" loading={busy}>
-                Send reset link
-              </Button>
-            </Stack>
-          </form>
-        )}
-        <Anchor component={Link} to={routePath('auth.login')} size="sm" ta="center">
-          Back to sign in
-        </Anchor>
-      </Stack>
-    </Card>
+    <AuthCard
+      titleId="forgot-title"
+      title="Forgot your password?"
+      description="Enter the e-mail of your account and we will send you a link to choose a new password."
+    >
+      {done ? (
+        <Alert color="green" icon={<IconMailCheck aria-hidden />} title="Check your e-mail" role="status">
+          {done} The link works for 1 hour.
+        </Alert>
+      ) : (
+        <form noValidate aria-labelledby="forgot-title" onSubmit={submit}>
+          <Stack gap="md">
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              placeholder="you@example.com"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" fullWidth size="md" loading={busy}>
+              Send reset link
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to={routePath('auth.login')} size="sm" ta="center">
+        Back to sign in
+      </Anchor>
+    </AuthCard>
   );
 }

@@ -1,15 +1,17 @@
 import type { RegisterResponse, StoresResponse } from '@backroom/contracts';
-import { Alert, Anchor, Button, Card, Group, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { writeLogin } from '../../lib/session';
 import { surveyHref } from '../../lib/session-controller';
+import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
+import { AuthCard } from '../../shell/AuthCard';
 import { useSession } from '../../shell/hooks';
+import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { chooseStore } from './choose-store';
 import { registerRules } from './forms';
 import { useQueryParams } from './query';
@@ -27,127 +29,96 @@ export default function RegisterScreen() {
   const navigate = useNavigate();
   const session = useSession();
   const queryClient = useQueryClient();
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submitted, handleSubmit } = useSubmit();
   const form = useForm({
     mode: 'controlled',
     initialValues: { firstName: '', lastName: '', email: '', storeName: '', password: '', confirm: '' },
     validate: registerRules,
     validateInputOnChange: submitted,
   });
-  const submit = form.onSubmit(
-    async (v) => {
-      setBusy(true);
-      try {
-        const res = await api.post<RegisterResponse>(
-          '/auth/register',
-          {
-            sk,
-            firstName: v.firstName.trim(),
-            lastName: v.lastName.trim(),
-            email: v.email.trim(),
-            storeName: v.storeName.trim(),
-            password: v.password.trim(),
-          },
-          { auth: false },
-        );
-        session.reset();
-        queryClient.clear();
-        writeLogin(res);
-        const { stores } = await api.get<StoresResponse>('/stores', { storeId: null });
-        const store = stores.find((s) => s.id === res.storeId);
-        if (store) chooseStore(session, store);
-        await navigate({ href: surveyHref({ storeId: res.storeId, storeDomain: res.defaultSystemDomain }, true) });
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-      } finally {
-        setBusy(false);
-      }
-    },
-    () => setSubmitted(true),
-  );
+  const submit = handleSubmit(form, async (v) => {
+    const res = await api.post<RegisterResponse>(
+      '/auth/register',
+      {
+        sk,
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        email: v.email.trim(),
+        storeName: v.storeName.trim(),
+        password: v.password.trim(),
+      },
+      { auth: false },
+    );
+    session.reset();
+    queryClient.clear();
+    writeLogin(res);
+    const { stores } = await api.get<StoresResponse>('/stores', { storeId: null });
+    const store = stores.find((s) => s.id === res.storeId);
+    if (store) chooseStore(session, store);
+    await navigate({ href: surveyHref({ storeId: res.storeId, storeDomain: res.defaultSystemDomain }, true) });
+  });
 
   return (
-    <Card padding="xl" radius="lg" shadow="md">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={1} size="h2" id="register-title">
-            Create your store
-          </Title>
-          <Text c="dimmed" size="sm">
-            Your account and your shop in one step. You can add staff later.
-          </Text>
-        </Stack>
-        {pending ? (
-          <Group justify="center" py="lg">
-            <Loader size="sm" aria-label="Checking your invitation" />
-          </Group>
-        ) : !allowed ? (
-          <Alert color="gray" icon={<IconLock aria-hidden />} title="Sign-up is by invitation">
-            Open the sign-up link your partner sent you. Already have an account?{' '}
-            <Anchor component={Link} to={routePath('auth.login')}>
-              Sign in
-            </Anchor>
-          </Alert>
-        ) : (
-          <form
-            noValidate
-            aria-labelledby="register-title"
-            onSubmit={(e) => {
-              setSubmitted(true);
-              submit(e);
-            }}
-          >
-            <Stack gap="md">
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
-                <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('lastName')} />
-              </SimpleGrid>
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                placeholder="you@example.com"
-                withAsterisk
-                {...form.getInputProps('email')}
-              />
-              <TextInput
-                label="Store name"
-                autoComplete="organization"
-                description="Your store's address is made from it; you can connect your own domain later."
-                withAsterisk
-                {...form.getInputProps('storeName')}
-              />
-              <PasswordInput
-                label="Password"
-                autoComplete="new-password"
-                withAsterisk
-                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-                {...form.getInputProps('password')}
-              />
-              <PasswordInput
-                label="Confirm password"
-                autoComplete="new-password"
-                withAsterisk
-                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the confirmation' }}
-                {...form.getInputProps('confirm')}
-              />
-              <Button type="submit" fullWidth size="md" loading={busy}>
-                Create store
-              </Button>
-            </Stack>
-          </form>
-        )}
-        {allowed && (
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to={routePath('auth.login')}>
-              Sign in
-            </Anchor>
-          </Text>
-        )}
-      </Stack>
-    </Card>
+    <AuthCard
+      titleId="register-title"
+      title="Create your store"
+      description="Your account and your shop in one step. You can add staff later."
+    >
+      {pending ? (
+        <Group justify="center" py="lg">
+          <Loader size="sm" aria-label="Checking your invitation" />
+        </Group>
+      ) : !allowed ? (
+        <Alert color="gray" icon={<IconLock aria-hidden />} title="Sign-up is by invitation">
+          Open the sign-up link your partner sent you. Already have an account?{' '}
+          <Anchor component={Link} to={routePath('auth.login')}>
+            Sign in
+          </Anchor>
+        </Alert>
+      ) : (
+        <form noValidate aria-labelledby="register-title" onSubmit={submit}>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
+              <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('lastName')} />
+            </SimpleGrid>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              placeholder="you@example.com"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label="Store name"
+              autoComplete="organization"
+              description="Your store's address is made from it; you can connect your own domain later."
+              withAsterisk
+              {...form.getInputProps('storeName')}
+            />
+            <NewPasswordFields
+              password={form.getInputProps('password')}
+              confirm={form.getInputProps('confirm')}
+              label="Password"
+              toggleLabel="Show or hide password"
+              confirmLabel="Confirm password"
+            />
+            <Button type="submit" fullWidth size="md" loading={busy}>
+              Create store
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {allowed && (
+        <Text size="sm" ta="center">
+          Already have an account?{' '}
+          <Anchor component={Link} to={routePath('auth.login')}>
+            Sign in
+          </Anchor>
+        </Text>
+      )}
+    </AuthCard>
   );
 }

@@ -1,13 +1,14 @@
 import type { MessageResponse, StoresResponse, SurveyBody } from '@backroom/contracts';
-import { Alert, Anchor, Button, Card, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Radio, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { readAccount } from '../../lib/session';
+import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
+import { AuthCard } from '../../shell/AuthCard';
 import { useSession } from '../../shell/hooks';
 import { chooseStore } from './choose-store';
 import { SURVEY_QUESTIONS, surveyRules } from './forms';
@@ -31,36 +32,25 @@ export default function SurveyScreen() {
   const navigate = useNavigate();
   const session = useSession();
   const queryClient = useQueryClient();
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submitted, handleSubmit } = useSubmit();
   const form = useForm<Answers>({
     mode: 'controlled',
     initialValues: { businessType: '', experience: '', monthlyOrders: '', productSource: '', note: '' },
     validate: surveyRules,
     validateInputOnChange: submitted,
   });
-  const submit = form.onSubmit(
-    async (v) => {
-      setBusy(true);
-      try {
-        const body = { ...v, note: v.note.trim() || undefined } as SurveyBody;
-        await api.post<MessageResponse>('/auth/survey', body, { storeId, notifySuccess: true });
-        if (readAccount().storeId !== storeId || !readAccount().info) {
-          const { stores } = await api.get<StoresResponse>('/stores', { storeId: null });
-          const store = stores.find((s) => s.id === storeId);
-          if (store) chooseStore(session, store);
-        }
-        session.reset();
-        queryClient.clear();
-        await navigate({ href: routePath('website') });
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-      } finally {
-        setBusy(false);
-      }
-    },
-    () => setSubmitted(true),
-  );
+  const submit = handleSubmit(form, async (v) => {
+    const body = { ...v, note: v.note.trim() || undefined } as SurveyBody;
+    await api.post<MessageResponse>('/auth/survey', body, { storeId, notifySuccess: true });
+    if (readAccount().storeId !== storeId || !readAccount().info) {
+      const { stores } = await api.get<StoresResponse>('/stores', { storeId: null });
+      const store = stores.find((s) => s.id === storeId);
+      if (store) chooseStore(session, store);
+    }
+    session.reset();
+    queryClient.clear();
+    await navigate({ href: routePath('website') });
+  });
 
   if (!account.refreshToken || !storeId)
     return (
@@ -75,42 +65,29 @@ export default function SurveyScreen() {
     );
 
   return (
-    <Card padding="xl" radius="lg" shadow="md">
-      <form
-        noValidate
-        aria-labelledby="survey-title"
-        onSubmit={(e) => {
-          setSubmitted(true);
-          submit(e);
-        }}
-      >
-        <Stack gap="lg">
-          <Stack gap={4}>
-            <Title order={1} size="h2" id="survey-title">
-              Tell us about your business
-            </Title>
-            <Text c="dimmed" size="sm">
-              {registered ? `Welcome! Your store ${domain} is ready. ` : ''}A few questions so we can set up your dashboard.
-            </Text>
-          </Stack>
-          {QUESTION_KEYS.map((key) => {
-            const q = SURVEY_QUESTIONS[key];
-            return (
-              <Radio.Group key={key} label={q.label} withAsterisk {...form.getInputProps(key)}>
-                <Stack gap="xs" mt="xs">
-                  {q.options.map((o) => (
-                    <Radio key={o.value} value={o.value} label={o.label} />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            );
-          })}
-          <Textarea label="Anything else we should know?" autosize minRows={2} maxRows={5} {...form.getInputProps('note')} />
-          <Button type="submit" fullWidth size="md" loading={busy}>
-            Continue to dashboard
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <AuthCard
+      titleId="survey-title"
+      title="Tell us about your business"
+      description={<>{registered ? `Welcome! Your store ${domain} is ready. ` : ''}A few questions so we can set up your dashboard.</>}
+      gap="lg"
+      onSubmit={submit}
+    >
+      {QUESTION_KEYS.map((key) => {
+        const q = SURVEY_QUESTIONS[key];
+        return (
+          <Radio.Group key={key} label={q.label} withAsterisk {...form.getInputProps(key)}>
+            <Stack gap="xs" mt="xs">
+              {q.options.map((o) => (
+                <Radio key={o.value} value={o.value} label={o.label} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        );
+      })}
+      <Textarea label="Anything else we should know?" autosize minRows={2} maxRows={5} {...form.getInputProps('note')} />
+      <Button type="submit" fullWidth size="md" loading={busy}>
+        Continue to dashboard
+      </Button>
+    </AuthCard>
   );
 }

@@ -1,11 +1,13 @@
 import type { LoginResponse } from '@backroom/contracts';
-import { Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { writeLogin } from '../../lib/session';
+import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
+import { AuthCard } from '../../shell/AuthCard';
 import { useSession } from '../../shell/hooks';
 import { RegisterLink } from '../auth-extra/RegisterLink';
 import { loginRules } from './login-form';
@@ -21,8 +23,7 @@ import { loginRules } from './login-form';
 export default function LoginScreen() {
   const navigate = useNavigate();
   const session = useSession();
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submitted, handleSubmit } = useSubmit();
   const [showPassword, setShowPassword] = useState(false);
   const form = useForm({
     mode: 'controlled',
@@ -33,72 +34,43 @@ export default function LoginScreen() {
     transformValues: (v) => ({ email: v.email.trim(), password: v.password.trim() }),
   });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setBusy(true);
-      try {
-        const res = await api.post<LoginResponse>('/auth/login', values, { auth: false });
-        session.reset();
-        writeLogin(res);
-        await navigate({ href: routePath('auth.shop') });
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-      } finally {
-        setBusy(false);
-      }
-    },
-    () => setSubmitted(true),
-  );
+  const submit = handleSubmit(form, async (values) => {
+    const res = await api.post<LoginResponse>('/auth/login', values, { auth: false });
+    session.reset();
+    writeLogin(res);
+    await navigate({ href: routePath('auth.shop') });
+  });
 
   return (
-    <Card padding="xl" radius="lg" shadow="md">
-      <form
-        noValidate
-        aria-labelledby="login-title"
-        onSubmit={(e) => {
-          setSubmitted(true);
-          submit(e);
-        }}
-      >
-        <Stack gap="md">
-          <Stack gap={4}>
-            <Title order={1} size="h2" id="login-title">
-              Sign in to Dashboard
-            </Title>
-            <Text c="dimmed" size="sm">
-              Manage your store, orders and products.
-            </Text>
-          </Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            placeholder="you@example.com"
-            {...form.getInputProps('email')}
-            error={submitted ? form.errors.email : undefined}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            visible={showPassword}
-            onVisibilityChange={setShowPassword}
-            visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Hide password' : 'Show password', tabIndex: 0 }}
-            {...form.getInputProps('password')}
-            error={submitted ? form.errors.password : undefined}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to={routePath('auth.forgot')} size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth size="md" loading={busy}>
-            Sign In
-          </Button>
-          <RegisterLink />
-        </Stack>
-      </form>
-    </Card>
+    <AuthCard titleId="login-title" title="Sign in to Dashboard" description="Manage your store, orders and products." onSubmit={submit}>
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        placeholder="you@example.com"
+        {...form.getInputProps('email')}
+        error={submitted ? form.errors.email : undefined}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        visible={showPassword}
+        onVisibilityChange={setShowPassword}
+        visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Hide password' : 'Show password', tabIndex: 0 }}
+        {...form.getInputProps('password')}
+        error={submitted ? form.errors.password : undefined}
+      />
+      <Group justify="flex-end">
+        <Anchor component={Link} to={routePath('auth.forgot')} size="sm">
+          Forgot password?
+        </Anchor>
+      </Group>
+      <Button type="submit" fullWidth size="md" loading={busy}>
+        Sign In
+      </Button>
+      <RegisterLink />
+    </AuthCard>
   );
 }

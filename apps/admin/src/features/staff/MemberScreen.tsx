@@ -27,6 +27,7 @@ import { IconAlertCircle, IconDots, IconLogout, IconPencil, IconTrash, IconUserP
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../lib/api';
+import { useSubmit } from '../../lib/use-submit';
 import { useSessionUser } from '../../shell/hooks';
 import { shownScopeCount, useAllPermissions, useStaffMutations, useStaffs } from './api';
 import { ScopePicker } from './ScopePicker';
@@ -90,7 +91,7 @@ function AddStaffModal({
   me: Me;
 }) {
   const { add } = useStaffMutations();
-  const [submitted, setSubmitted] = useState(false);
+  const { submitted, setSubmitted, handleSubmit } = useSubmit();
   const form = useForm<AddStaffValues>({
     mode: 'controlled',
     initialValues: { firstName: '', lastName: '', email: '', password: '', isStoreAdmin: false, scopes: [] },
@@ -102,34 +103,20 @@ function AddStaffModal({
     setSubmitted(false);
     onClose();
   };
-  const submit = form.onSubmit(
-    async (v) => {
-      try {
-        await add.mutateAsync({
-          firstName: v.firstName.trim(),
-          lastName: v.lastName.trim(),
-          email: v.email.trim(),
-          password: v.password.trim() || undefined,
-          isStoreAdmin: v.isStoreAdmin,
-          scopes: v.isStoreAdmin ? [] : v.scopes,
-        });
-        close();
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-      }
-    },
-    () => setSubmitted(true),
-  );
+  const submit = handleSubmit(form, async (v) => {
+    await add.mutateAsync({
+      firstName: v.firstName.trim(),
+      lastName: v.lastName.trim(),
+      email: v.email.trim(),
+      password: v.password.trim() || undefined,
+      isStoreAdmin: v.isStoreAdmin,
+      scopes: v.isStoreAdmin ? [] : v.scopes,
+    });
+    close();
+  });
   return (
     <Modal opened={opened} onClose={close} title={<Text fw={650}>Add staff</Text>} size="xl" radius="lg" closeButtonProps={CLOSE}>
-      <form
-        noValidate
-        aria-label="Add staff"
-        onSubmit={(e) => {
-          setSubmitted(true);
-          submit(e);
-        }}
-      >
+      <form noValidate aria-label="Add staff" onSubmit={submit}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="First name" withAsterisk autoComplete="off" {...form.getInputProps('firstName')} />
@@ -187,27 +174,20 @@ function EditStaffModal({
   me: Me;
 }) {
   const { update } = useStaffMutations();
-  const [submitted, setSubmitted] = useState(false);
+  const { submitted, handleSubmit } = useSubmit();
   const form = useForm<{ scopes: Scope[]; isStoreAdmin: boolean }>({
     mode: 'controlled',
     initialValues: { scopes: member.scopes, isStoreAdmin: member.isStoreAdmin },
     validate: editStaffRules,
     validateInputOnChange: submitted,
   });
-  const submit = form.onSubmit(
-    async (v) => {
-      try {
-        await update.mutateAsync({
-          id: member.id,
-          body: me.isStoreOwner ? { scopes: v.scopes, isStoreAdmin: v.isStoreAdmin } : { scopes: v.scopes },
-        });
-        onClose();
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-      }
-    },
-    () => setSubmitted(true),
-  );
+  const submit = handleSubmit(form, async (v) => {
+    await update.mutateAsync({
+      id: member.id,
+      body: me.isStoreOwner ? { scopes: v.scopes, isStoreAdmin: v.isStoreAdmin } : { scopes: v.scopes },
+    });
+    onClose();
+  });
   return (
     <Modal
       opened
@@ -217,14 +197,7 @@ function EditStaffModal({
       radius="lg"
       closeButtonProps={CLOSE}
     >
-      <form
-        noValidate
-        aria-label={`Permissions of ${fullName(member)}`}
-        onSubmit={(e) => {
-          setSubmitted(true);
-          submit(e);
-        }}
-      >
+      <form noValidate aria-label={`Permissions of ${fullName(member)}`} onSubmit={submit}>
         <Stack gap="md">
           {me.isStoreOwner && (
             <Checkbox

@@ -23,7 +23,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api, emitApiEvent } from '../../lib/api';
+import { useSubmit } from '../../lib/use-submit';
 import { useSession, useSessionUser } from '../../shell/hooks';
+import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { uploadProfilePicture, useHistory } from './api';
 import { changePasswordRules, profileRules } from './staff-form';
 
@@ -84,39 +86,21 @@ function eventNote(e: HistoryResponse['items'][number]): string {
 
 function NameCard({ profile }: { profile: Pick<Profile, 'firstName' | 'lastName' | 'email' | 'profilePicture'> }) {
   const session = useSession();
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submitted, handleSubmit } = useSubmit();
   const form = useForm({
     mode: 'controlled',
     initialValues: { firstName: profile.firstName, lastName: profile.lastName },
     validate: profileRules,
     validateInputOnChange: submitted,
   });
-  const submit = form.onSubmit(
-    async (v) => {
-      setBusy(true);
-      try {
-        await api.put<Profile>('/users', { firstName: v.firstName.trim(), lastName: v.lastName.trim() });
-        emitApiEvent('api-success', ['Profile saved']);
-        session.reset();
-        await session.ensure();
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-      } finally {
-        setBusy(false);
-      }
-    },
-    () => setSubmitted(true),
-  );
+  const submit = handleSubmit(form, async (v) => {
+    await api.put<Profile>('/users', { firstName: v.firstName.trim(), lastName: v.lastName.trim() });
+    emitApiEvent('api-success', ['Profile saved']);
+    session.reset();
+    await session.ensure();
+  });
   return (
-    <form
-      noValidate
-      aria-label="Your name"
-      onSubmit={(e) => {
-        setSubmitted(true);
-        submit(e);
-      }}
-    >
+    <form noValidate aria-label="Your name" onSubmit={submit}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
@@ -195,8 +179,7 @@ function PictureCard({ name, picture }: { name: string; picture: string | null }
 }
 
 function PasswordCard() {
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submitted, setSubmitted, handleSubmit } = useSubmit();
   const qc = useQueryClient();
   const form = useForm({
     mode: 'controlled',
@@ -204,39 +187,27 @@ function PasswordCard() {
     validate: changePasswordRules,
     validateInputOnChange: submitted,
   });
-  const submit = form.onSubmit(
+  const submit = handleSubmit(
+    form,
     async (v) => {
-      setBusy(true);
-      try {
-        await api.put<RevokeResponse>(
-          '/users/change-password',
-          { currentPassword: v.currentPassword.trim(), newPassword: v.newPassword.trim() },
-          { notifySuccess: true, silent: true },
-        );
-        form.reset();
-        setSubmitted(false);
-        await qc.invalidateQueries({ queryKey: ['auth', 'history'] });
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-        // A wrong current password shows under its field; anything else (e.g. too many attempts) as a notification.
-        const wrong = e.messages.find((m) => m.startsWith('currentPassword: '));
-        if (wrong) form.setFieldError('currentPassword', wrong.replace('currentPassword: ', ''));
-        else emitApiEvent('api-error', e.messages);
-      } finally {
-        setBusy(false);
-      }
+      await api.put<RevokeResponse>(
+        '/users/change-password',
+        { currentPassword: v.currentPassword.trim(), newPassword: v.newPassword.trim() },
+        { notifySuccess: true, silent: true },
+      );
+      form.reset();
+      setSubmitted(false);
+      await qc.invalidateQueries({ queryKey: ['auth', 'history'] });
     },
-    () => setSubmitted(true),
+    (e) => {
+      // A wrong current password shows under its field; anything else (e.g. too many attempts) as a notification.
+      const wrong = e.messages.find((m) => m.startsWith('currentPassword: '));
+      if (wrong) form.setFieldError('currentPassword', wrong.replace('currentPassword: ', ''));
+      else emitApiEvent('api-error', e.messages);
+    },
   );
   return (
-    <form
-      noValidate
-      aria-label="Change password"
-      onSubmit={(e) => {
-        setSubmitted(true);
-        submit(e);
-      }}
-    >
+    <form noValidate aria-label="Change password" onSubmit={submit}>
       <Stack gap="md">
         <PasswordInput
           label="Current password"
@@ -246,20 +217,7 @@ function PasswordCard() {
           {...form.getInputProps('currentPassword')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the new password' }}
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the confirmation' }}
-            {...form.getInputProps('confirm')}
-          />
+          <NewPasswordFields password={form.getInputProps('newPassword')} confirm={form.getInputProps('confirm')} />
         </SimpleGrid>
         <Group justify="space-between" wrap="wrap">
           <Text size="xs" c="dimmed">

@@ -1,0 +1,45 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { type SyntheticEvent, useState } from 'react';
+import { ApiError } from './api';
+
+/**
+ * The submit state every admin form shares (spec admin-dashboard §5: errors show only after a submit attempt).
+ *
+ * `submitted` turns true on the first submit attempt (valid or not) and stays so; pass it to the form as
+ * `validateInputOnChange` or use it to show errors. `busy` is true while the action runs. `handleSubmit(form, action)`
+ * gives the `<form onSubmit>` handler: it marks the attempt, validates through Mantine's `form.onSubmit` and runs
+ * `action` with the (transformed) values. An `ApiError` of the action is swallowed (the global notification already
+ * showed it) after `onApiError` saw it; any other error is thrown again. `setSubmitted(false)` starts over, e.g.
+ * after a reset of the form.
+ *
+ * The hook comes before `useForm` (the form's options read `submitted`), so the form is passed to `handleSubmit`.
+ */
+export function useSubmit() {
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  function handleSubmit<Values, Transformed>(
+    form: UseFormReturnType<Values, Transformed>,
+    action: (values: Transformed) => Promise<void>,
+    onApiError?: (e: ApiError) => void,
+  ): (event?: SyntheticEvent<HTMLFormElement>) => void {
+    const submit = form.onSubmit(
+      async (values) => {
+        setBusy(true);
+        try {
+          await action(values);
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          onApiError?.(e);
+        } finally {
+          setBusy(false);
+        }
+      },
+      () => setSubmitted(true),
+    );
+    return (event) => {
+      setSubmitted(true);
+      submit(event);
+    };
+  }
+  return { busy, submitted, setSubmitted, handleSubmit };
+}
