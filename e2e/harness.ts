@@ -96,6 +96,8 @@ export async function signIn(page: Page, url: string, email: string, password: s
 
 /** Runs axe on the page and returns the serious and critical violations (ids and targets), to assert empty. */
 export async function seriousA11yViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
+  // Let running transitions (a modal fading in) finish: half-transparent text would fail the contrast rule.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
