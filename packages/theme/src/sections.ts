@@ -96,18 +96,17 @@ const newSlide = {
 
 const slides = (label: string) => blocks({ label, itemLabel: 'Slide', block: slideFields, default: [newSlide], newBlock: newSlide });
 
+/** Desktop items per row of a slider (spec §5: 2 to 6; 2 to 8 for newchick). One declaration for every slider. */
+const sliderItemsPerRow = (defaultValue: number) =>
+  number({ label: 'Items per row (desktop)', default: defaultValue, min: 2, max: 6, themeRanges: { newchick: { max: 8 } }, unit: 'items' });
+/** Mobile items per row of a slider (spec §5: 2 to 4; §9 default 2). */
+const sliderItemsPerRowMobile = () => number({ label: 'Items per row (mobile)', default: 2, min: 2, max: 4, unit: 'items' });
+
 /** Collection-list settings (spec §3 "Collection list settings"; §5 2–6 per row, 2–8 newchick, mobile 2–4, limit 45–50). */
 const collectionListFields = {
   heading: text({ label: 'Heading', default: 'Shop by collection' }),
-  item_per_row: number({
-    label: 'Items per row (desktop)',
-    default: 3,
-    min: 2,
-    max: 6,
-    themeRanges: { newchick: { max: 8 } },
-    unit: 'items',
-  }),
-  item_per_row_mobile: number({ label: 'Items per row (mobile)', default: 2, min: 2, max: 4, unit: 'items' }),
+  item_per_row: sliderItemsPerRow(3),
+  item_per_row_mobile: sliderItemsPerRowMobile(),
   blocks: blocks({
     label: 'Collections',
     itemLabel: 'Collection',
@@ -277,15 +276,8 @@ export const SECTIONS = {
     allowNeighbours: true,
     settings: {
       heading: text({ label: 'Heading', default: 'Shop the look' }),
-      item_per_row: number({
-        label: 'Items per row (desktop)',
-        default: 4,
-        min: 2,
-        max: 6,
-        themeRanges: { newchick: { max: 8 } },
-        unit: 'items',
-      }),
-      item_per_row_mobile: number({ label: 'Items per row (mobile)', default: 2, min: 2, max: 4, unit: 'items' }),
+      item_per_row: sliderItemsPerRow(4),
+      item_per_row_mobile: sliderItemsPerRowMobile(),
       blocks: blocks({
         label: 'Styles',
         itemLabel: 'Style',
