@@ -79,6 +79,31 @@ function ConfirmModal({
 }
 
 /** The add-staff dialog: names, e-mail, optional password (empty = invitation e-mail), admin flag (owner only), scopes. */
+/**
+ * The role part of the add-staff and edit-permissions forms: the Admin checkbox (only the owner grants it) and, for
+ * non-admins, the scopes grouped as in the menu (spec §6).
+ */
+function RoleFields(props: {
+  canGrantAdmin: boolean;
+  adminInput: ReturnType<ReturnType<typeof useForm>['getInputProps']>;
+  isStoreAdmin: boolean;
+  groups: AllPermissionResponse['groups'];
+  scopes: Scope[];
+  onScopesChange: (scopes: Scope[]) => void;
+  error: ReactNode;
+}) {
+  return (
+    <>
+      {props.canGrantAdmin && (
+        <Checkbox label="Admin" description="Admins have every permission and can manage staff." {...props.adminInput} />
+      )}
+      {!props.isStoreAdmin && (
+        <ScopePicker groups={props.groups} value={props.scopes} onChange={props.onScopesChange} error={props.error} />
+      )}
+    </>
+  );
+}
+
 function AddStaffModal({
   opened,
   onClose,
@@ -132,21 +157,15 @@ function AddStaffModal({
               {...form.getInputProps('password')}
             />
           </SimpleGrid>
-          {me.isStoreOwner && (
-            <Checkbox
-              label="Admin"
-              description="Admins have every permission and can manage staff."
-              {...form.getInputProps('isStoreAdmin', { type: 'checkbox' })}
-            />
-          )}
-          {!form.values.isStoreAdmin && (
-            <ScopePicker
-              groups={groups}
-              value={form.values.scopes}
-              onChange={(s: Scope[]) => form.setFieldValue('scopes', s)}
-              error={form.errors.scopes}
-            />
-          )}
+          <RoleFields
+            canGrantAdmin={me.isStoreOwner}
+            adminInput={form.getInputProps('isStoreAdmin', { type: 'checkbox' })}
+            isStoreAdmin={form.values.isStoreAdmin}
+            groups={groups}
+            scopes={form.values.scopes}
+            onScopesChange={(s) => form.setFieldValue('scopes', s)}
+            error={form.errors.scopes}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
@@ -199,21 +218,15 @@ function EditStaffModal({
     >
       <form noValidate aria-label={`Permissions of ${fullName(member)}`} onSubmit={submit}>
         <Stack gap="md">
-          {me.isStoreOwner && (
-            <Checkbox
-              label="Admin"
-              description="Admins have every permission and can manage staff."
-              {...form.getInputProps('isStoreAdmin', { type: 'checkbox' })}
-            />
-          )}
-          {!form.values.isStoreAdmin && (
-            <ScopePicker
-              groups={groups}
-              value={form.values.scopes}
-              onChange={(s) => form.setFieldValue('scopes', s)}
-              error={form.errors.scopes}
-            />
-          )}
+          <RoleFields
+            canGrantAdmin={me.isStoreOwner}
+            adminInput={form.getInputProps('isStoreAdmin', { type: 'checkbox' })}
+            isStoreAdmin={form.values.isStoreAdmin}
+            groups={groups}
+            scopes={form.values.scopes}
+            onScopesChange={(s) => form.setFieldValue('scopes', s)}
+            error={form.errors.scopes}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
