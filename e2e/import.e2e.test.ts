@@ -16,7 +16,7 @@ import { type E2eServer, launchBrowser, newPage, seriousA11yViolations, signIn, 
  * member lands on Orders after picking the shop.
  */
 
-const CSV = join(import.meta.dirname, '../../shared/data/shopify-product-csvs/apparel.csv');
+const CSV = join(import.meta.dirname, '../fixtures/shopify-product-csvs/apparel.csv');
 const OWNER = { email: 'owner@demo.test', password: 'backroom-demo' };
 const STAFF = { email: 'staff@demo.test', password: 'backroom-demo' };
 

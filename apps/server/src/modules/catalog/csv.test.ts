@@ -14,7 +14,7 @@ import {
   readCsvRows,
 } from './csv.js';
 
-const SHARED = join(import.meta.dirname, '../../../../../../shared/data/shopify-product-csvs');
+const FIXTURES = join(import.meta.dirname, '../../../../../fixtures/shopify-product-csvs');
 const dir = mkdtempSync(join(tmpdir(), 'backroom-csv-test-'));
 let n = 0;
 const file = (content: string | Buffer) => {
@@ -39,7 +39,7 @@ async function groupsOf(path: string) {
 describe('grouping the shared Shopify exports', () => {
   for (const name of ['apparel.csv', 'jewelery.csv']) {
     it(`${name}: every product and every variant is present, checked against an independent count`, async () => {
-      const path = join(SHARED, name);
+      const path = join(FIXTURES, name);
       // Independent count: csv-parse's sync API with column names, no code of the importer.
       const records = parse(readFileSync(path), { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
       const handles = [...new Set(records.map((r) => r.Handle))];
@@ -72,7 +72,7 @@ describe('grouping the shared Shopify exports', () => {
   }
 
   it('jewelery.csv: 20 products, 23 variants, line numbers of rows start at 2', async () => {
-    const { groups } = await groupsOf(join(SHARED, 'jewelery.csv'));
+    const { groups } = await groupsOf(join(FIXTURES, 'jewelery.csv'));
     expect(groups).toHaveLength(20);
     expect(groups.reduce((s, g) => s + g.variants.length, 0)).toBe(23);
     expect(groups[0]!.firstLine).toBe(2);

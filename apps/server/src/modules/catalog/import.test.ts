@@ -9,9 +9,9 @@ import { rows, sql } from '../../db/client.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 import { RemoteImages } from './images.js';
 
-const SHARED = join(import.meta.dirname, '../../../../../../shared/data/shopify-product-csvs');
-const apparel = readFileSync(join(SHARED, 'apparel.csv'));
-const jewelery = readFileSync(join(SHARED, 'jewelery.csv'));
+const FIXTURES = join(import.meta.dirname, '../../../../../fixtures/shopify-product-csvs');
+const apparel = readFileSync(join(FIXTURES, 'apparel.csv'));
+const jewelery = readFileSync(join(FIXTURES, 'jewelery.csv'));
 const HEADER =
   'Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty,Image Src,Image Position';
 
