@@ -10,14 +10,14 @@ import {
   blockLimitMessage,
   canAddBlock,
   canDeleteBlock,
-  EDITOR_CONSTANTS,
   emptyConfig,
   type Fields,
-  FONT_FAMILIES,
-  FONT_WEIGHTS,
   fillDefaults,
+  fontKey,
+  fontStyleName,
   type NumberSetting,
   newSection,
+  parseFontStyle,
   parseThemeConfig,
   RICHTEXT_SIZES,
   rangeOf,
@@ -308,39 +308,64 @@ describe('spec §9 defaults', () => {
     expect(`${sub.title} ${sub.content}`).toContain('15% off');
   });
 
-  it('Default font families: the 16 of §9', () => {
-    expect([...FONT_FAMILIES]).toEqual([
-      'Alata',
-      'Mulish',
-      'Poppins',
-      'Open Sans',
-      'Abril Fatface',
-      'Quicksand',
-      'Aclonica',
-      'Quintessential',
-      'Radley',
-      'Rancho',
-      'Rokkitt',
-      'Share',
-      'Sevillana',
-      'Assistant',
-      'Roboto',
-      'Be Vietnam Pro',
-    ]);
-  });
-
-  it('Weights named from 100 Thin to 950 Extra Black', () => {
-    expect(FONT_WEIGHTS[0]).toEqual({ weight: 100, name: 'Thin' });
-    expect(FONT_WEIGHTS.at(-1)).toEqual({ weight: 950, name: 'Extra Black' });
-  });
-
-  it('Search debounce 300 ms; preview refresh 4 s; loaded flag 5 s; click enabled after 1 s; mobile preview 375 x 667', () => {
-    expect(EDITOR_CONSTANTS).toEqual({
-      searchDebounceMs: 300,
-      previewRefreshMs: 4000,
-      loadedAfterMs: 5000,
-      clickEnabledAfterMs: 1000,
-      mobilePreview: { width: 375, height: 667 },
+  /** The 16 families of §9, as the spec lists them. */
+  const SPEC_FAMILIES = [
+    'Alata',
+    'Mulish',
+    'Poppins',
+    'Open Sans',
+    'Abril Fatface',
+    'Quicksand',
+    'Aclonica',
+    'Quintessential',
+    'Radley',
+    'Rancho',
+    'Rokkitt',
+    'Share',
+    'Sevillana',
+    'Assistant',
+    'Roboto',
+    'Be Vietnam Pro',
+  ];
+  const fontIssues = (family: string) =>
+    issuesAt('hydro', 'settings.typography.type_base_family', {
+      font: family,
+      style: '400 Regular',
+      url: '',
+      key: fontKey(family, '400 Regular'),
     });
+
+  it.each(SPEC_FAMILIES)('Default font families of §9: a config using %s validates', (family) => {
+    expect(fontIssues(family)).toEqual([]);
+  });
+
+  it('a family outside the 16 of §9 is refused by the validator', () => {
+    const refused = (family: string) => {
+      const { config } = configWith('hydro', 'settings.typography.type_base_family', {
+        font: family,
+        style: '400 Regular',
+        url: '',
+        key: '',
+      });
+      const r = parseThemeConfig(config, 'hydro');
+      return r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`);
+    };
+    expect(refused('Comic Sans MS')).toEqual(['settings.typography.type_base_family.font: must be one of the offered font families']);
+    // Near misses of offered names are not offered either.
+    expect(refused('Share Tech')).toHaveLength(1);
+    expect(refused('open sans')).toHaveLength(1);
+  });
+
+  it('Weights named from 100 Thin to 950 Extra Black: style names at both ends, and nothing past them', () => {
+    expect(fontStyleName(100)).toBe('100 Thin');
+    expect(fontStyleName(950, true)).toBe('950 Extra Black Italic');
+    expect(() => fontStyleName(50)).toThrow('unknown font weight 50');
+    expect(() => fontStyleName(1000)).toThrow('unknown font weight 1000');
+    expect(parseFontStyle('100 Thin')).toEqual({ weight: 100, italic: false });
+    expect(parseFontStyle('950 Extra Black Italic')).toEqual({ weight: 950, italic: true });
+    // A weight past either end is not one of §9's, so it reads as the regular weight.
+    expect(parseFontStyle('050 Hairline')).toEqual({ weight: 400, italic: false });
+    expect(parseFontStyle('999 Ultra Italic')).toEqual({ weight: 400, italic: true });
+    expect(fontKey('Poppins', '950 Extra Black Italic')).toBe('Poppins:950italic');
   });
 });
