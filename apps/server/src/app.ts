@@ -24,7 +24,7 @@ import {
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { HttpError } from './lib/errors.js';
-import { type GuardOptions, makeGuard } from './lib/guard.js';
+import { type GuardOptions, makeGuard, trackRoutes } from './lib/guard.js';
 import analyticsRoutes from './modules/analytics/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import authExtraRoutes from './modules/auth-extra/routes.js';
@@ -81,6 +81,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('guard', makeGuard(config, database.db));
+  trackRoutes(app);
   app.decorateRequest('auth', null as never);
 
   app.setErrorHandler((err, req, reply) => {

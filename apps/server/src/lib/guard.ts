@@ -1,7 +1,7 @@
 import type { Scope } from '@backroom/contracts';
 import { SCOPES } from '@backroom/contracts';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { sessions, storeMemberships, stores } from '../db/schema/index.js';
@@ -58,7 +58,7 @@ export interface GuardOptions {
  * 404 (not a member of that store), 403 (scope missing).
  */
 export function makeGuard(config: Config, db: Db) {
-  return (opts: GuardOptions) =>
+  return (opts: GuardOptions) => {
     async function guard(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const header = req.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -89,7 +89,55 @@ export function makeGuard(config: Config, db: Db) {
       ctx.storeId = storeId;
       ctx.membership = m;
       if (!hasScope(m.scopes, opts.scope)) throw forbidden();
-    };
+    }
+    guardOptions.set(guard, opts);
+    return guard;
+  };
+}
+
+/** The options each guard made by `makeGuard` was built with, so a route's guard can be read back (see trackRoutes). */
+const guardOptions = new WeakMap<object, GuardOptions>();
+
+/** A route as registered on the app: method, path pattern and the options of its guard (null = not guarded). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  guard: GuardOptions | null;
+}
+
+const routesOf = new WeakMap<object, RegisteredRoute[]>();
+
+/** The guard among a route's onRequest, preValidation and preHandler hooks, if any. */
+function guardOf(route: RouteOptions): GuardOptions | null {
+  for (const hooks of [route.onRequest, route.preValidation, route.preHandler]) {
+    for (const fn of [hooks ?? []].flat()) {
+      const opts = guardOptions.get(fn as object);
+      if (opts) return opts;
+    }
+  }
+  return null;
+}
+
+/**
+ * Records every route registered on `app` from now on (HEAD twins of GET routes left out), with its guard.
+ * `buildApp` calls it before registering the modules; the permission matrix test reads `registeredRoutes(app)` so a
+ * guarded route without a matrix row fails (issue 15 item 4).
+ */
+export function trackRoutes(app: FastifyInstance): void {
+  const list: RegisteredRoute[] = [];
+  routesOf.set(app, list);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') list.push({ method, url: route.url, guard: guardOf(route) });
+    }
+  });
+}
+
+/** The routes recorded by `trackRoutes(app)`; throws when it was not called on this app. */
+export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
+  const list = routesOf.get(app);
+  if (!list) throw new Error('trackRoutes(app) was not called before the routes were registered');
+  return list;
 }
 
 /** True when `granted` satisfies `needed` (null = nothing needed; a list = any one of them). */
