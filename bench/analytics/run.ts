@@ -19,6 +19,7 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { addDaysToDate } from '@backroom/contracts';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { testConfig } from '../../apps/server/src/config.js';
@@ -26,7 +27,6 @@ import { type Database, type Db, openDatabase, rows, sql } from '../../apps/serv
 import { storeMemberships, storePreferences, stores, users } from '../../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../../apps/server/src/lib/passwords.js';
 import {
-  addDays,
   dashboardFigures,
   orderFigures,
   paidOrders,
@@ -225,7 +225,7 @@ async function main() {
 
     const today = localToday(TZ);
     const ranges = [
-      { name: '90 days', from: addDays(today, -89), to: today },
+      { name: '90 days', from: addDaysToDate(today, -89), to: today },
       { name: 'Today', from: today, to: today },
     ];
     const results: string[] = [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StoreList } from './common.js';
+import { PAID_ORDERS_PAGE_SIZE } from './limits.js';
 
 /**
  * Analytics Overview contracts (spec admin-dashboard §1 Overview, §3 analytics series / dashboard figures / order
@@ -17,9 +18,6 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 /** Labels of the six four-hour buckets of a single-day orders/AOV chart, in order (§4 Overview). */
 export const FOUR_HOUR_LABELS = ['0-3 AM', '4-7 AM', '8-11 AM', '12-15 PM', '16-19 PM', '20-23 PM'] as const;
-
-/** Page size of the 'Order paid' table (§9). */
-export const PAID_ORDERS_PAGE_SIZE = 7;
 
 const timezoneField = z.string().min(1).optional().meta({
   description:

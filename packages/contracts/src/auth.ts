@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { Scope } from './common.js';
 
-/** Login length bounds of spec admin-dashboard §5 / §9: 5 to 50 characters, after trimming. */
-export const LOGIN_MIN = 5;
-export const LOGIN_MAX = 50;
-
 /** POST /api/auth/login body. Both inputs are trimmed (spec §5). */
 export const LoginBody = z.object({
   email: z.string().trim().min(1, 'Email is required').email('Invalid Email').max(254),

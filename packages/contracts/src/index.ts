@@ -3,6 +3,8 @@ export * from './auth.js';
 export * from './catalog.js';
 export * from './common.js';
 export * from './dashboard.js';
+export * from './limits.js';
 export * from './staff.js';
 export * from './storefront.js';
 export * from './themes.js';
+export * from './time.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCOPES, Scope } from './common.js';
+import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from './limits.js';
 
 /**
  * The scope a member needs to see the Member screen (route `website.member`) and the staff list. Managing
@@ -7,9 +8,7 @@ import { SCOPES, Scope } from './common.js';
  */
 export const STAFF_SCOPE = 'store' as const satisfies Scope;
 
-/** Password and name bounds used by staff, profile and the auth screens (spec §5/§9: 5 to 50, like login). */
-export const PASSWORD_MIN = 5;
-export const PASSWORD_MAX = 50;
+/** Longest first / last name, characters after trimming (spec §5/§9: 50, like the login bounds). */
 export const NAME_MAX = 50;
 
 /**
@@ -111,8 +110,8 @@ const trimmedName = (field: string) =>
 export const NewPassword = z
   .string()
   .trim()
-  .min(PASSWORD_MIN, `Password must have at least ${PASSWORD_MIN} letters.`)
-  .max(PASSWORD_MAX, `Password must have at most ${PASSWORD_MAX} letters.`);
+  .min(LOGIN_MIN_LENGTH, `Password must have at least ${LOGIN_MIN_LENGTH} letters.`)
+  .max(LOGIN_MAX_LENGTH, `Password must have at most ${LOGIN_MAX_LENGTH} letters.`);
 
 /**
  * POST /api/users/add-store-staff body. A password creates an unknown user with it; without one an unknown

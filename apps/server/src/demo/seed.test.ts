@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startOfLocalDay } from '@backroom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../db/client.js';
 import { createTestApp, login, makeUser, type TestContext } from '../test/harness.js';
 import { DEMO_ASSETS_DIR, demoAssetFiles } from './build-assets.js';
 import { DEMO_LOGINS, DEMO_SHOP_HANDLES, ensureDemoStore, pgArray, seedDemo } from './seed.js';
-import { localDayStart } from './timeline.js';
 
 const DAY = 86_400_000;
 // A fixed "now": 10:17 in Los Angeles on a Sunday (and 23:47 in Kolkata), so "today" has hours behind it in both shops.
@@ -134,7 +134,7 @@ describe('demo orders', () => {
     const [all] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from orders`);
     expect(all!.n).toBe(ORDERS);
     for (const s of shops) {
-      const todayStart = localDayStart(NOW, s.timezone);
+      const todayStart = startOfLocalDay(NOW, s.timezone);
       const [r] = await rows<{ today: number; first: string; last: string; n: number }>(
         t.db,
         sql`select count(*) filter (where created_at >= ${new Date(todayStart).toISOString()}::timestamptz)::int as today,

@@ -1,3 +1,4 @@
+import { localParts, startOfLocalDay } from '@backroom/contracts';
 import type { Random } from './random.js';
 
 const HOUR = 3_600_000;
@@ -9,54 +10,6 @@ export const HOUR_WEIGHTS = [
 ];
 /** Relative order weight of each local weekday, Sunday = 0: weekends sell more. */
 export const WEEKDAY_WEIGHTS = [1.3, 0.88, 0.85, 0.9, 0.97, 1.12, 1.38];
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function fmt(tz: string) {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'short',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** The wall-clock parts of instant `ms` in IANA zone `tz`: date 'YYYY-MM-DD', hour, minute, second, weekday (0 = Sunday). */
-export function localParts(ms: number, tz: string) {
-  const p = Object.fromEntries(
-    fmt(tz)
-      .formatToParts(new Date(ms))
-      .map((x) => [x.type, x.value]),
-  );
-  return {
-    date: `${p.year}-${p.month}-${p.day}`,
-    hour: Number(p.hour),
-    minute: Number(p.minute),
-    second: Number(p.second),
-    weekday: WEEKDAYS.indexOf(p.weekday ?? 'Sun'),
-  };
-}
-
-/** The instant of local midnight starting the local day that contains `ms` in `tz` (DST-safe: checked and nudged). */
-export function localDayStart(ms: number, tz: string): number {
-  const p = localParts(ms, tz);
-  const t0 = ms - (p.hour * 3600 + p.minute * 60 + p.second) * 1000 - (ms % 1000);
-  // If the offset changed since midnight (DST), true midnight is an hour either side of t0: take the earliest
-  // candidate that already reads the same local date.
-  for (const c of [t0 - HOUR, t0, t0 + HOUR]) if (localParts(c, tz).date === p.date) return c;
-  return t0;
-}
 
 /** One hour-long slice of the demo period (the last one ends at "now"). */
 export interface Bucket {
@@ -85,8 +38,8 @@ export interface Timeline {
  * promotion days, so charts show a realistic daily and hourly shape.
  */
 export function buildTimeline(r: Random, tz: string, now: number, days: number): Timeline {
-  const todayStart = localDayStart(now, tz);
-  const firstDayStart = localDayStart(todayStart - days * DAY + 12 * HOUR, tz);
+  const todayStart = startOfLocalDay(now, tz);
+  const firstDayStart = startOfLocalDay(todayStart - days * DAY + 12 * HOUR, tz);
   const dayFactors: number[] = [];
   const promo = new Set([r.int(5, days - 5), r.int(5, days - 5), r.int(days - 20, days - 3)]);
   for (let d = 0; d <= days; d++) {

@@ -1,24 +1,13 @@
+import { LOCAL_DATE_PATTERN as DATE_ONLY, isLocalDate, isTimeZone } from '@backroom/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from './errors.js';
 
-/** Default store timezone (spec admin-dashboard §9). */
-export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True when `tz` is an IANA timezone this runtime knows (e.g. Asia/Kolkata, Asia/Kathmandu). */
-export function isTimezone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Validates a timezone or throws 400 naming the field. */
+/**
+ * Validates an IANA time zone (e.g. Asia/Kolkata, Asia/Kathmandu; `isTimeZone` of @backroom/contracts' time module)
+ * or throws 400 `{field}: unknown IANA timezone '…'`.
+ */
 export function assertTimezone(tz: string, field = 'timezone'): string {
-  if (!isTimezone(tz)) throw badRequest(`${field}: unknown IANA timezone '${tz}'`);
+  if (!isTimeZone(tz)) throw badRequest(`${field}: unknown IANA timezone '${tz}'`);
   return tz;
 }
 
@@ -43,7 +32,7 @@ export function resolveRange(fromTime: string, toTime: string, timezone: string)
   assertTimezone(timezone);
   const bound = (v: string, field: string, isEnd: boolean): SQL => {
     if (DATE_ONLY.test(v)) {
-      if (Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw badRequest(`${field}: '${v}' is not a valid date (YYYY-MM-DD)`);
+      if (!isLocalDate(v)) throw badRequest(`${field}: '${v}' is not a valid date (YYYY-MM-DD)`);
       return isEnd ? sql`((${v}::date + 1)::timestamp at time zone ${timezone})` : sql`((${v}::date)::timestamp at time zone ${timezone})`;
     }
     const t = Date.parse(v);

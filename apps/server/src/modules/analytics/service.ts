@@ -1,6 +1,9 @@
 import {
+  addDaysToDate,
   type DashboardFiguresResponse,
+  DEFAULT_TIMEZONE,
   FUNNEL_STEPS,
+  localDate,
   type PaidOrderRow,
   type SeriesGranularity,
   type SeriesResponse,
@@ -8,7 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { assertTimezone, DEFAULT_TIMEZONE, resolveRange } from '../../lib/time-range.js';
+import { assertTimezone, resolveRange } from '../../lib/time-range.js';
 
 /** Width of a roll-up bucket (analytics_buckets.bucket), in ms: 15 minutes, so any IANA offset regroups exactly. */
 export const BUCKET_MS = 15 * 60 * 1000;
@@ -64,11 +67,6 @@ const hourLabelCache = new Map<string, string[]>();
 function remember<T>(m: Map<string, T>, k: string, v: T): void {
   if (m.size >= CACHE_MAX) m.delete(m.keys().next().value!);
   m.set(k, v);
-}
-
-/** Local date (YYYY-MM-DD) of instant `at` in IANA `timezone`. */
-export function localDate(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /**
@@ -310,13 +308,6 @@ export async function dashboardFigures(db: Db, storeIds: string[], w: AnalyticsW
   return toDashboard(o, f);
 }
 
-/** Adds `n` days to a YYYY-MM-DD date (calendar arithmetic, no timezone involved). */
-export function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * The labels of a series over the window (local wall-clock starts, 'YYYY-MM-DDTHH:mm:ss'): every local hour the
  * window touches (asked of PostgreSQL, so DST days have 23 or 24 distinct hours), the six four-hour blocks of the
@@ -326,7 +317,7 @@ export async function seriesLabels(db: Db, w: AnalyticsWindow, g: SeriesGranular
   if (g === 'four_hours') return [0, 4, 8, 12, 16, 20].map((h) => `${w.fromDate}T${String(h).padStart(2, '0')}:00:00`);
   if (g === 'day') {
     const out: string[] = [];
-    for (let d = w.fromDate; d <= w.lastDate; d = addDays(d, 1)) out.push(`${d}T00:00:00`);
+    for (let d = w.fromDate; d <= w.lastDate; d = addDaysToDate(d, 1)) out.push(`${d}T00:00:00`);
     return out;
   }
   const cacheKey = `${w.start.toISOString()}|${w.end.toISOString()}|${w.timezone}`;
@@ -389,7 +380,7 @@ export async function series(
     timezone: w.timezone,
   };
   if (kind === 'sales' && w.fromDate === w.today && w.lastDate === w.today) {
-    const yesterday = addDays(w.today, -1);
+    const yesterday = addDaysToDate(w.today, -1);
     const yw = await resolveWindow(db, yesterday, yesterday, w.timezone);
     const yFigures = await source(db, storeIds, yw, 'hour');
     const yByHour = new Map<string, number>();

@@ -1,13 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { MAX_IMPORT_BYTES } from '@backroom/contracts';
 import { eq, or } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { domains, stores } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/errors.js';
 import { importProductsCsv } from './import.js';
-import { MAX_IMPORT_BYTES } from './routes.js';
 
 const USAGE = `Usage: npm run import -- --store <domain or handle> <file.csv>
 

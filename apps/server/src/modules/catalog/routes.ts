@@ -8,6 +8,7 @@ import {
   CollectionListResponse,
   ErrorResponse,
   ImportReport,
+  MAX_IMPORT_BYTES,
   ProductListQuery,
   ProductListResponse,
   ProductsCountResponse,
@@ -19,8 +20,6 @@ import { badRequest, HttpError } from '../../lib/errors.js';
 import { importProductsCsv } from './import.js';
 import { catalogCounts, listCollections, listProducts } from './service.js';
 
-/** Largest CSV the import accepts (issue: "a file over the limit (set 60 MB) → 413"). */
-export const MAX_IMPORT_BYTES = 60 * 1024 * 1024;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 /** 413 answer of an import file over MAX_IMPORT_BYTES. */

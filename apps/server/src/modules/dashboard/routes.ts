@@ -1,6 +1,7 @@
 import {
   CountResponse,
   CustomHtmlResponse,
+  DEFAULT_TIMEZONE,
   ErrorResponse,
   OrdersCountQuery,
   ReportQuery,
@@ -13,7 +14,7 @@ import { rows, sql } from '../../db/client.js';
 import { orders, storePreferences } from '../../db/schema/index.js';
 import { assertStores } from '../../lib/guard.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
-import { DEFAULT_TIMEZONE, resolveRange } from '../../lib/time-range.js';
+import { resolveRange } from '../../lib/time-range.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 

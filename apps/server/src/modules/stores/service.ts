@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE } from '@backroom/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -35,7 +36,7 @@ export async function getPreference(db: Db, storeId: string) {
   return {
     businessType: p?.businessType ?? 'other',
     paymentChoice: { type: p?.paymentChoiceType ?? 'seller' },
-    standardTimezone: p?.standardTimezone ?? 'America/Los_Angeles',
+    standardTimezone: p?.standardTimezone ?? DEFAULT_TIMEZONE,
     storeFrontDefaultTheme: p?.storeFrontDefaultTheme ?? null,
     storeDetail: { name: row?.name ?? '' },
   };

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDaysToDate,
+  DEFAULT_TIMEZONE,
+  endOfLocalDate,
+  formatInZone,
+  hourInZone,
+  isLocalDate,
+  isTimeZone,
+  localDate,
+  localParts,
+  offsetMinutes,
+  startOfLocalDate,
+  startOfLocalDay,
+} from './time.js';
+
+const LA = 'America/Los_Angeles';
+const KOLKATA = 'Asia/Kolkata';
+const KATHMANDU = 'Asia/Kathmandu';
+const HOUR = 3_600_000;
+const at = (iso: string) => Date.parse(iso);
+
+describe('isLocalDate', () => {
+  it('accepts real calendar dates only', () => {
+    expect(isLocalDate('2026-03-08')).toBe(true);
+    expect(isLocalDate('2024-02-29')).toBe(true);
+    expect(isLocalDate('2025-02-29')).toBe(false);
+    expect(isLocalDate('2026-02-30')).toBe(false);
+    expect(isLocalDate('2026-13-01')).toBe(false);
+    expect(isLocalDate('2026-00-10')).toBe(false);
+    expect(isLocalDate('2026-04-31')).toBe(false);
+    expect(isLocalDate('2026-3-8')).toBe(false);
+    expect(isLocalDate('2026-03-08T00:00:00Z')).toBe(false);
+    expect(isLocalDate('')).toBe(false);
+  });
+});
+
+describe('isTimeZone', () => {
+  it('knows IANA names and refuses others', () => {
+    expect(isTimeZone(DEFAULT_TIMEZONE)).toBe(true);
+    expect(isTimeZone(KATHMANDU)).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('localDate / hourInZone / localParts', () => {
+  it('reads the wall clock of each zone, including +05:30 and +05:45', () => {
+    const t = at('2026-03-07T18:20:00Z');
+    expect(localDate(t, LA)).toBe('2026-03-07');
+    expect(hourInZone(t, LA)).toBe(10);
+    expect(localDate(t, KOLKATA)).toBe('2026-03-07');
+    expect(hourInZone(t, KOLKATA)).toBe(23); // 23:50
+    expect(localDate(t, KATHMANDU)).toBe('2026-03-08'); // 00:05
+    expect(hourInZone(t, KATHMANDU)).toBe(0);
+    expect(localParts(t, KATHMANDU)).toEqual({ date: '2026-03-08', hour: 0, minute: 5, second: 0, weekday: 0 });
+  });
+
+  it('accepts Date and epoch milliseconds alike', () => {
+    const t = at('2026-11-01T08:30:00Z');
+    expect(localDate(new Date(t), LA)).toBe(localDate(t, LA));
+    expect(hourInZone(new Date(t), LA)).toBe(1); // the first 01:30 (PDT)
+    expect(hourInZone(t + HOUR, LA)).toBe(1); // the repeated 01:30 (PST)
+  });
+
+  it('throws a RangeError on an unknown zone', () => {
+    expect(() => localDate(0, 'Nowhere/Nothing')).toThrow(RangeError);
+  });
+});
+
+describe('formatInZone', () => {
+  it('formats the spec paid-column pattern on the local wall clock', () => {
+    expect(formatInZone(at('2026-01-15T13:04:05Z'), KOLKATA, 'dd-MM-yyyy HH:mm:ss')).toBe('15-01-2026 18:34:05');
+    expect(formatInZone(at('2026-01-15T13:04:05Z'), KATHMANDU, 'dd-MM-yyyy HH:mm:ss')).toBe('15-01-2026 18:49:05');
+  });
+});
+
+describe('day bounds', () => {
+  it('the spring-forward day in Los Angeles lasts 23 hours', () => {
+    expect(startOfLocalDate('2026-03-08', LA)).toBe(at('2026-03-08T08:00:00Z'));
+    expect(endOfLocalDate('2026-03-08', LA)).toBe(at('2026-03-09T07:00:00Z'));
+    expect(endOfLocalDate('2026-03-08', LA) - startOfLocalDate('2026-03-08', LA)).toBe(23 * HOUR);
+  });
+
+  it('the fall-back day in Los Angeles lasts 25 hours', () => {
+    expect(startOfLocalDate('2026-11-01', LA)).toBe(at('2026-11-01T07:00:00Z'));
+    expect(endOfLocalDate('2026-11-01', LA) - startOfLocalDate('2026-11-01', LA)).toBe(25 * HOUR);
+  });
+
+  it('half- and quarter-hour zones start their days off the UTC hour', () => {
+    expect(startOfLocalDate('2026-03-08', KOLKATA)).toBe(at('2026-03-07T18:30:00Z'));
+    expect(startOfLocalDate('2026-03-08', KATHMANDU)).toBe(at('2026-03-07T18:15:00Z'));
+    expect(endOfLocalDate('2026-03-08', KATHMANDU) - startOfLocalDate('2026-03-08', KATHMANDU)).toBe(24 * HOUR);
+  });
+
+  it('startOfLocalDay finds the start of the day holding an instant, on DST days too', () => {
+    expect(startOfLocalDay(at('2026-03-08T20:00:00Z'), LA)).toBe(at('2026-03-08T08:00:00Z'));
+    expect(startOfLocalDay(at('2026-11-02T07:59:59Z'), LA)).toBe(at('2026-11-01T07:00:00Z'));
+    expect(startOfLocalDay(at('2026-03-07T18:14:59Z'), KATHMANDU)).toBe(at('2026-03-06T18:15:00Z'));
+    expect(startOfLocalDay(at('2026-03-07T18:15:00Z'), KATHMANDU)).toBe(at('2026-03-07T18:15:00Z'));
+  });
+
+  it('refuses impossible dates', () => {
+    expect(() => startOfLocalDate('2026-02-30', LA)).toThrow(/not a valid date/);
+  });
+});
+
+describe('addDaysToDate', () => {
+  it('is calendar arithmetic across month ends, leap days and DST', () => {
+    expect(addDaysToDate('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDaysToDate('2025-02-28', 1)).toBe('2025-03-01');
+    expect(addDaysToDate('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDaysToDate('2026-03-07', 1)).toBe('2026-03-08');
+    expect(addDaysToDate('2026-03-08', 1)).toBe('2026-03-09');
+    expect(addDaysToDate('2026-11-01', 1)).toBe('2026-11-02');
+    expect(addDaysToDate('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDaysToDate('2026-06-30', -89)).toBe('2026-04-02');
+  });
+});
+
+describe('offsetMinutes', () => {
+  it('answers minutes east of UTC', () => {
+    expect(offsetMinutes(at('2026-01-15T00:00:00Z'), LA)).toBe(-480);
+    expect(offsetMinutes(at('2026-07-15T00:00:00Z'), LA)).toBe(-420);
+    expect(offsetMinutes(at('2026-07-15T00:00:00Z'), KOLKATA)).toBe(330);
+    expect(offsetMinutes(at('2026-07-15T00:00:00Z'), KATHMANDU)).toBe(345);
+  });
+});
