@@ -55,3 +55,26 @@ export function fontKey(family: string, style: string): string {
   const { weight, italic } = parseFontStyle(style);
   return `${family}:${weight}${italic ? 'italic' : ''}`;
 }
+
+/** Every style name the font drawer offers: each weight upright, then italic ("100 Thin" … "950 Extra Black Italic"). */
+export const FONT_STYLES: readonly string[] = FONT_WEIGHTS.flatMap((w) => [fontStyleName(w.weight), fontStyleName(w.weight, true)]);
+
+/**
+ * The stylesheet a font value names: the self-hosted Fontsource CSS of the family's Latin subset at that weight,
+ * e.g. `@fontsource/open-sans/latin-700-italic.css` (issue 5: no font CDN). "Share" is served by Share Tech.
+ */
+export function fontUrl(family: string, style: string): string {
+  const { weight, italic } = parseFontStyle(style);
+  const pkg = family === 'Share' ? 'share-tech' : family.toLowerCase().replace(/\s+/g, '-');
+  return `@fontsource/${pkg}/latin-${Math.min(900, weight)}${italic ? '-italic' : ''}.css`;
+}
+
+/** Choosing a font family (spec §4): the family is set and style, url and key are reset until a style is chosen. */
+export function chooseFontFamily(family: string): { font: string; style: string; url: string; key: string } {
+  return { font: family, style: '', url: '', key: '' };
+}
+
+/** Choosing a style of the current family (spec §4 "choosing a style then sets them"): style, url and key set. */
+export function chooseFontStyle<V extends { font: string }>(value: V, style: string): V & { style: string; url: string; key: string } {
+  return { ...value, style, url: fontUrl(value.font, style), key: fontKey(value.font, style) };
+}

@@ -326,7 +326,7 @@ export const SECTIONS = {
           url: link({ label: 'Link', default: allCollections }),
           image: image({ label: 'Image', default: '/theme-assets/flash-deal.svg' }),
           time: countdown({ label: 'Ends in', default: FLASH_DEAL_COUNTDOWN }),
-          product: productRef({ label: 'Product', info: 'Shown only when the link points to a collection' }),
+          product: productRef({ label: 'Product', collectionFrom: 'url', info: 'A product of the linked collection' }),
         },
         default: [],
         newBlock: {

@@ -60,6 +60,8 @@ interface Common<V> {
   editableIn?: readonly ThemeType[];
   /** Help text under the input. */
   info?: string;
+  /** Shown only to provider staff (spec §6 "Full settings are shown to users whose e-mail is in the provider's domain"). */
+  staffOnly?: boolean;
 }
 
 export interface TextSetting extends Common<string> {
@@ -107,6 +109,12 @@ export interface LinkSetting extends Common<LinkValue> {
 export interface RefSetting<K extends 'collection' | 'product' | 'page' | 'menu' = 'collection' | 'product' | 'page' | 'menu'>
   extends Common<string> {
   kind: K;
+  /**
+   * Product references only: the key of a sibling link setting whose collection scopes the picker. The picker
+   * lists that collection's products and is shown only when the link points to a collection with a slug (spec §4
+   * "Flash-deal product picker shows only when the block's link points to a collection with a slug").
+   */
+  collectionFrom?: string;
 }
 export interface FontSetting extends Common<FontValue> {
   kind: 'font';
@@ -121,13 +129,15 @@ export interface GroupSetting<F extends Fields = Fields> {
   fields: F;
   themes?: readonly ThemeType[];
   info?: string;
+  /** Shown only to provider staff (spec §6). */
+  staffOnly?: boolean;
 }
 /**
  * A list of blocks. `max`: adding is offered only below it and a saved list may not exceed it (spec §5).
  * `newBlock` is the content of an added block (spec §4 "added with default content"); `insertAt` where an
  * added block goes (default: the end; spec §4 thank-you steps go to position 3); `fixedFirst`: the first block
  * cannot be deleted (spec §5 "The description tab cannot be deleted"); `limitMessage`: the UI shows
- * `blockLimitMessage` at the limit (spec §5 product tabs).
+ * `blockLimitMessage` at the limit (spec §5 product tabs); `atLimit`: the add button hidden or disabled there.
  */
 export interface BlocksSetting<F extends Fields = Fields> {
   kind: 'blocks';
@@ -142,8 +152,15 @@ export interface BlocksSetting<F extends Fields = Fields> {
   insertAt?: number;
   fixedFirst?: boolean;
   limitMessage?: boolean;
+  /**
+   * What the editor does with the add button at the limit: `hide` it (default; spec §5 thank-you steps, delivery
+   * policies, flash-deal collections) or show it `disable`d (spec §5 "Description tabs: add disabled at 3").
+   */
+  atLimit?: 'hide' | 'disable';
   themes?: readonly ThemeType[];
   info?: string;
+  /** Shown only to provider staff (spec §6). */
+  staffOnly?: boolean;
 }
 
 /** Every setting kind of the vocabulary. */
@@ -238,6 +255,17 @@ export function rangeOf(s: NumberSetting, theme: ThemeType): { min?: number; max
 /** Whether a setting (or group/blocks) is shown for a theme. */
 export function appliesTo(s: { themes?: readonly ThemeType[] }, theme: ThemeType): boolean {
   return !s.themes || s.themes.includes(theme);
+}
+
+/** Whether a setting may be edited in a theme (spec §3: checkout show_time_countdown "editable only in newchick"). */
+export function editableIn(s: Setting, theme: ThemeType): boolean {
+  const list = 'editableIn' in s ? s.editableIn : undefined;
+  return !list || list.includes(theme);
+}
+
+/** Whether a viewer sees a setting: its theme, and provider staff only for `staffOnly` settings (spec §6). */
+export function visibleTo(s: Setting, theme: ThemeType, isProviderStaff: boolean): boolean {
+  return appliesTo(s, theme) && (isProviderStaff || !s.staffOnly);
 }
 
 /** The default value of one setting for a theme (a fresh copy: safe to mutate). */
