@@ -1,0 +1,147 @@
+import '../../../test/setup-dom';
+import { LookupCollectionsResponse, LookupMenusResponse, LookupPagesResponse, LookupProductsResponse } from '@backroom/contracts';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { type ReactElement, useState } from 'react';
+import { vi } from 'vitest';
+import { theme } from '../../../theme';
+import type { PanelChange } from './context';
+
+// jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
+if (typeof document !== 'undefined' && !('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
+/** Test-only: sets `value` at `path` in `obj`, copying each object/array along the path (as the editor shell does). */
+export function setIn(obj: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const base = (obj ?? (typeof head === 'number' ? [] : {})) as Record<string | number, unknown>;
+  const copy = (Array.isArray(base) ? [...base] : { ...base }) as Record<string | number, unknown>;
+  copy[head] = setIn(base[head], rest, value);
+  return copy;
+}
+
+/**
+ * Renders a panel fed by a state holder that applies each reported change immutably, the way the editor shell does.
+ * `changes` records every `onChange(path, value)`; `current()` is the latest value.
+ */
+interface HolderProps<V> {
+  initial: V;
+  panel: (value: V, onChange: PanelChange) => ReactElement;
+  onValue: (v: V) => void;
+  onChangeSeen: (path: (string | number)[], value: unknown) => void;
+}
+
+function Holder<V>({ initial, panel, onValue, onChangeSeen }: HolderProps<V>) {
+  const [value, setValue] = useState(initial);
+  onValue(value);
+  const onChange: PanelChange = (path, v) => {
+    onChangeSeen(path, v);
+    setValue((prev) => {
+      const next = setIn(prev, path, v) as V;
+      onValue(next);
+      return next;
+    });
+  };
+  return panel(value, onChange);
+}
+
+/**
+ * Renders a panel fed by a state holder that applies each reported change immutably, the way the editor shell does.
+ * `changes` records every `onChange(path, value)`; `current()` is the latest value.
+ */
+export function renderControlled<V>(initial: V, panel: (value: V, onChange: PanelChange) => ReactElement) {
+  const changes: { path: (string | number)[]; value: unknown }[] = [];
+  let latest = initial;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <Holder
+          initial={initial}
+          panel={panel}
+          onValue={(v) => {
+            latest = v;
+          }}
+          onChangeSeen={(path, value) => changes.push({ path, value })}
+        />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { view, changes, current: () => latest, queryClient };
+}
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** Lookup fixtures, each parsed with its contract schema (a contract change breaks the tests). */
+export const FIXTURES = {
+  collections: LookupCollectionsResponse.parse({
+    collections: [
+      { title: 'Summer Dresses', handle: 'summer-dresses', image: { src: '/uploads/summer.jpg' } },
+      { title: 'Sneakers', handle: 'sneakers', image: { src: '/uploads/sneakers.jpg' } },
+      { title: 'Bags', handle: 'bags', image: { src: '' } },
+    ],
+    total: 3,
+  }),
+  products: LookupProductsResponse.parse({
+    products: [
+      { title: 'Linen Dress', _id: uuid(1), handle: 'linen-dress', image: null },
+      { title: 'Silk Dress', _id: uuid(2), handle: 'silk-dress', image: { src: '/uploads/silk.jpg' } },
+    ],
+    total: 2,
+  }),
+  pages: LookupPagesResponse.parse({
+    pages: [
+      { title: 'Shipping policy', handle: 'shipping-policy', published: true },
+      { title: 'Returns', handle: 'returns', published: true },
+    ],
+  }),
+  menus: LookupMenusResponse.parse({
+    menus: [
+      { id: uuid(10), title: 'Main menu', handle: 'main-menu', items: [{ title: 'Home', url: '/' }] },
+      { id: uuid(11), title: 'Footer', handle: 'footer', items: [] },
+    ],
+  }),
+};
+export const PRODUCT_IDS = { linen: uuid(1), silk: uuid(2) };
+
+/**
+ * Stubs `fetch` with the editor lookups over the fixtures (search filters titles and handles, `collection` keeps the
+ * products for `summer-dresses`) and the uploads list. Returns the mock to inspect calls (URL strings).
+ */
+export function stubLookups(uploads: { src: string; name?: string }[] = []) {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const search = (url.searchParams.get('search') ?? '').toLowerCase();
+    if (url.pathname === '/api/themes/lookups/collections') {
+      const list = FIXTURES.collections.collections.filter(
+        (c) => !search || c.title.toLowerCase().includes(search) || c.handle.includes(search),
+      );
+      return json({ collections: list, total: list.length });
+    }
+    if (url.pathname === '/api/themes/lookups/products') {
+      const col = url.searchParams.get('collection');
+      const list = FIXTURES.products.products.filter(
+        (p) => (!col || col === 'summer-dresses') && (!search || p.title.toLowerCase().includes(search)),
+      );
+      return json({ products: list, total: list.length });
+    }
+    if (url.pathname === '/api/themes/lookups/pages') return json(FIXTURES.pages);
+    if (url.pathname === '/api/themes/lookups/menus') return json(FIXTURES.menus);
+    if (url.pathname === '/api/uploads' && (!init?.method || init.method === 'GET')) return json({ uploads, total: uploads.length });
+    if (url.pathname === '/api/uploads' && init?.method === 'POST') {
+      const file = (init.body as FormData).get('file') as File;
+      if (!file.type.startsWith('image/')) return json({ code: 'BAD_REQUEST', messages: ['file: must be an image'] }, 400);
+      return json({ src: `/uploads/${file.name}` });
+    }
+    return json({ code: 'NOT_FOUND', messages: ['Not found'] }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
