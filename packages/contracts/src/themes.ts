@@ -89,6 +89,31 @@ export type ThemeVersion = z.infer<typeof ThemeVersion>;
 export const ThemeVersionsResponse = z.object({ versions: z.array(ThemeVersion) });
 export type ThemeVersionsResponse = z.infer<typeof ThemeVersionsResponse>;
 
+/** A theme name as the merchant types it (Themes screen Rename and Duplicate): 1–100 characters, trimmed. */
+const ThemeName = z
+  .string({ error: 'name must be text' })
+  .trim()
+  .min(1, 'name is required')
+  .max(100, 'name must be at most 100 characters');
+
+/** PATCH /api/themes/{themeId} body (Rename on the Themes screen, issue 9 item 1). */
+export const RenameThemeBody = z.object({ name: ThemeName });
+export type RenameThemeBody = z.infer<typeof RenameThemeBody>;
+
+/**
+ * POST /api/themes/{themeId}/duplicate body (Duplicate on the Themes screen, issue 9 item 1): the copy's name,
+ * default 'Copy of {name}'. The copy is unpublished and starts at version 1 with the original's current config.
+ */
+export const DuplicateThemeBody = z.object({ name: ThemeName.optional() });
+export type DuplicateThemeBody = z.infer<typeof DuplicateThemeBody>;
+
+/** Answer of rename and duplicate: the theme as the list shows it. */
+export const ThemeResponse = z.object({ theme: ThemeSummary });
+export type ThemeResponse = z.infer<typeof ThemeResponse>;
+
+/** The text of the 400 answer when deleting the published theme. */
+export const DELETE_PUBLISHED_THEME_MESSAGE = 'The published theme cannot be deleted. Publish another theme first.';
+
 /** POST /api/themes/{themeId}/publish answer: the store's themes after publishing. */
 export const PublishThemeResponse = ThemesListResponse;
 
@@ -142,3 +167,20 @@ export const LookupCollectionsResponse = z.object({
   total: z.number().int(),
 });
 export type LookupCollectionsResponse = z.infer<typeof LookupCollectionsResponse>;
+
+/**
+ * POST /api/themes/lookups/references body: the collection handles, product ids and page handles a draft config
+ * refers to (editor check before Save, issue 9 item 6 "broken collection/product/page references flagged").
+ * At most 500 of each.
+ */
+export const CheckReferencesBody = z.object({
+  collections: z.array(z.string().max(255)).max(500, 'collections must hold at most 500 handles').default([]),
+  products: z.array(z.string().max(255)).max(500, 'products must hold at most 500 ids').default([]),
+  pages: z.array(z.string().max(255)).max(500, 'pages must hold at most 500 handles').default([]),
+});
+export type CheckReferencesBody = z.input<typeof CheckReferencesBody>;
+/** Answer: the references of the body that do not exist in the store (pages: or are not published). */
+export const CheckReferencesResponse = z.object({
+  missing: z.object({ collections: z.array(z.string()), products: z.array(z.string()), pages: z.array(z.string()) }),
+});
+export type CheckReferencesResponse = z.infer<typeof CheckReferencesResponse>;

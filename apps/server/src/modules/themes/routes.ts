@@ -1,6 +1,9 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  CheckReferencesBody,
+  CheckReferencesResponse,
+  DuplicateThemeBody,
   ErrorResponse,
   LookupCollectionsQuery,
   LookupCollectionsResponse,
@@ -9,11 +12,13 @@ import {
   LookupProductsQuery,
   LookupProductsResponse,
   PublishThemeResponse,
+  RenameThemeBody,
   SaveThemeConfigBody,
   ThemeConfigItem,
   ThemeConfigParams,
   ThemeConfigResponse,
   ThemeParams,
+  ThemeResponse,
   ThemesListResponse,
   ThemeVersionParams,
   ThemeVersionsResponse,
@@ -22,7 +27,11 @@ import { z } from 'zod';
 import type { App } from '../../app.js';
 import { notFound } from '../../lib/errors.js';
 import {
+  checkReferences,
+  deleteTheme,
+  duplicateTheme,
   getCurrentConfig,
+  getVersionConfig,
   listThemes,
   listVersions,
   lookupCollections,
@@ -30,6 +39,7 @@ import {
   lookupPages,
   lookupProducts,
   publishTheme,
+  renameTheme,
   restoreVersion,
   saveConfig,
 } from './service.js';
@@ -46,6 +56,11 @@ const AssetParams = z.object({ file: z.string().regex(/^[a-z0-9-]+\.svg$/, 'file
  * - GET  /api/themes/{themeId}/versions                → {versions} newest first
  * - POST /api/themes/{themeId}/versions/{version}/restore → the new config item
  * - POST /api/themes/{themeId}/publish                 → {themes}
+ * - PATCH /api/themes/{themeId} {name}                 → {theme} (rename)
+ * - POST /api/themes/{themeId}/duplicate {name?}       → {theme} (an unpublished copy)
+ * - DELETE /api/themes/{themeId}                       → 204; 400 for the published theme
+ * - GET  /api/themes/{themeId}/versions/{version}      → that version's config item (restore preview)
+ * - POST /api/themes/lookups/references                → {missing} (broken references before Save)
  * - GET  /api/themes/lookups/{menus|pages|products|collections} (editor pickers)
  * and GET /theme-assets/{file}.svg (the theme's own default images, public, for the editor's thumbnails).
  */
@@ -112,6 +127,98 @@ export default async function themesRoutes(app: App) {
     '/api/themes/:themeId/publish',
     { ...guard, schema: { tags, params: ThemeParams, response: { 200: PublishThemeResponse, ...errors } } },
     async (req) => ({ themes: await publishTheme(app.db, req.auth.storeId, req.params.themeId) }),
+  );
+
+  /** PATCH /api/themes/{themeId}: renames the theme (issue 9 Themes screen). 400 `body.name: …`, 404 unknown. */
+  app.patch(
+    '/api/themes/:themeId',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Rename a theme',
+        operationId: 'renameTheme',
+        security: [{ bearer: [] }],
+        params: ThemeParams,
+        body: RenameThemeBody,
+        response: { 200: ThemeResponse, ...errors },
+      },
+    },
+    async (req) => ({ theme: await renameTheme(app.db, req.auth.storeId, req.params.themeId, req.body.name) }),
+  );
+
+  /** POST /api/themes/{themeId}/duplicate: an unpublished copy of the theme's current config (issue 9 Themes screen). */
+  app.post(
+    '/api/themes/:themeId/duplicate',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Duplicate a theme',
+        operationId: 'duplicateTheme',
+        security: [{ bearer: [] }],
+        params: ThemeParams,
+        body: DuplicateThemeBody,
+        response: { 200: ThemeResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      theme: await duplicateTheme(app.db, req.auth.storeId, req.params.themeId, req.auth.userId, req.body?.name),
+    }),
+  );
+
+  /** DELETE /api/themes/{themeId}: deletes an unpublished theme and its versions; the published one answers 400. */
+  app.delete(
+    '/api/themes/:themeId',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Delete an unpublished theme',
+        operationId: 'deleteTheme',
+        security: [{ bearer: [] }],
+        params: ThemeParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await deleteTheme(app.db, req.auth.storeId, req.params.themeId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  /** GET /api/themes/{themeId}/versions/{version}: one saved version's config (restore preview with its diff). */
+  app.get(
+    '/api/themes/:themeId/versions/:version',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Get one saved version of a theme config',
+        operationId: 'getThemeVersion',
+        security: [{ bearer: [] }],
+        params: ThemeVersionParams,
+        response: { 200: ThemeConfigItem, ...errors },
+      },
+    },
+    async (req) => getVersionConfig(app.db, req.auth.storeId, req.params.themeId, req.params.version),
+  );
+
+  /** POST /api/themes/lookups/references: the draft's collection/product/page references that do not exist. */
+  app.post(
+    '/api/themes/lookups/references',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Find broken references of a theme config',
+        operationId: 'checkThemeReferences',
+        security: [{ bearer: [] }],
+        body: CheckReferencesBody,
+        response: { 200: CheckReferencesResponse, ...errors },
+      },
+    },
+    async (req) => checkReferences(app.db, req.auth.storeId, req.body),
   );
 
   /** GET /api/themes/lookups/menus: the store's menus, main menu first (§7 List menus). */

@@ -5,6 +5,8 @@
  */
 
 import {
+  type CheckReferencesResponse,
+  DELETE_PUBLISHED_THEME_MESSAGE,
   type LookupCollectionsResponse,
   type LookupMenusResponse,
   type LookupPagesResponse,
@@ -23,9 +25,9 @@ import {
   type ThemeType,
   themeTypeOf,
 } from '@backroom/theme';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
-import { menus, pages, storePreferences, themeConfigs, themes, users } from '../../db/schema/index.js';
+import { collections, menus, pages, products, storePreferences, themeConfigs, themes, users } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
 
@@ -228,6 +230,117 @@ export async function publishTheme(db: Db, storeId: string, themeId: string): Pr
       .onConflictDoUpdate({ target: storePreferences.storeId, set: { storeFrontDefaultTheme: theme.type } });
   });
   return listThemes(db, storeId);
+}
+
+/** One theme of the store as the list shows it (404 'Theme not found' otherwise). */
+async function summaryOf(db: Db, storeId: string, themeId: string): Promise<ThemeSummary> {
+  const found = (await listThemes(db, storeId)).find((t) => t.id === themeId);
+  if (!found) throw notFound('Theme');
+  return found;
+}
+
+/** PATCH /api/themes/{themeId}: renames a theme of the store (Themes screen Rename, issue 9 item 1). */
+export async function renameTheme(db: Db, storeId: string, themeId: string, name: string): Promise<ThemeSummary> {
+  const theme = await getTheme(db, storeId, themeId);
+  await db.update(themes).set({ name }).where(eq(themes.id, theme.id));
+  return summaryOf(db, storeId, theme.id);
+}
+
+/**
+ * POST /api/themes/{themeId}/duplicate: a new unpublished theme of the same type whose version 1 is the
+ * original's current config (note `duplicate:{themeId}`, saved by `userId`). Name default 'Copy of {name}'.
+ */
+export async function duplicateTheme(db: Db, storeId: string, themeId: string, userId: string, name?: string): Promise<ThemeSummary> {
+  const theme = await getTheme(db, storeId, themeId);
+  const row = await currentRow(db, theme.id);
+  if (!row) throw notFound('Theme config');
+  const copyName = name ?? `Copy of ${theme.name}`.slice(0, 100);
+  const created = await db.transaction(async (tx) => {
+    const [copy] = await tx.insert(themes).values({ storeId, name: copyName, type: theme.type, published: false }).returning();
+    await tx.insert(themeConfigs).values({
+      themeId: copy!.id,
+      storeId,
+      version: 1,
+      config: row.config,
+      schemaVersion: row.schemaVersion,
+      createdBy: userId,
+      note: `duplicate:${theme.id}`,
+    });
+    return copy!;
+  });
+  return summaryOf(db, storeId, created.id);
+}
+
+/**
+ * DELETE /api/themes/{themeId}: deletes an unpublished theme with all its versions. The published theme answers
+ * 400 DELETE_PUBLISHED_THEME_MESSAGE (the shop always has one published theme).
+ */
+export async function deleteTheme(db: Db, storeId: string, themeId: string): Promise<void> {
+  const theme = await getTheme(db, storeId, themeId);
+  if (theme.published) throw badRequest(DELETE_PUBLISHED_THEME_MESSAGE);
+  await db.delete(themes).where(and(eq(themes.id, theme.id), eq(themes.published, false)));
+}
+
+/**
+ * GET /api/themes/{themeId}/versions/{version}: one saved version's config as the editor reads it (migrated and
+ * filled), for the restore preview's per-section diff. 404 'Theme version not found'.
+ */
+export async function getVersionConfig(db: Db, storeId: string, themeId: string, version: number): Promise<ThemeConfigItem> {
+  const theme = await getTheme(db, storeId, themeId);
+  const [row] = await db
+    .select()
+    .from(themeConfigs)
+    .where(and(eq(themeConfigs.themeId, theme.id), eq(themeConfigs.version, version)));
+  if (!row) throw notFound('Theme version');
+  return toItem(theme, row);
+}
+
+/**
+ * POST /api/themes/lookups/references: which of the given collection handles, product ids and page handles do
+ * not exist in the store (pages: or are unpublished). Product ids that are not uuids are missing by definition.
+ */
+export async function checkReferences(
+  db: Db,
+  storeId: string,
+  refs: { collections: string[]; products: string[]; pages: string[] },
+): Promise<CheckReferencesResponse> {
+  const uniq = (l: string[]) => [...new Set(l.filter(Boolean))];
+  const cols = uniq(refs.collections);
+  const prods = uniq(refs.products);
+  const pgs = uniq(refs.pages);
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const foundCols = cols.length
+    ? (
+        await db
+          .select({ v: collections.handle })
+          .from(collections)
+          .where(and(eq(collections.storeId, storeId), inArray(collections.handle, cols)))
+      ).map((r) => r.v)
+    : [];
+  const validProds = prods.filter((p) => uuid.test(p));
+  const foundProds = validProds.length
+    ? (
+        await db
+          .select({ v: products.id })
+          .from(products)
+          .where(and(eq(products.storeId, storeId), inArray(products.id, validProds)))
+      ).map((r) => r.v)
+    : [];
+  const foundPages = pgs.length
+    ? (
+        await db
+          .select({ v: pages.handle })
+          .from(pages)
+          .where(and(eq(pages.storeId, storeId), eq(pages.published, true), inArray(pages.handle, pgs)))
+      ).map((r) => r.v)
+    : [];
+  return {
+    missing: {
+      collections: cols.filter((c) => !foundCols.includes(c)),
+      products: prods.filter((p) => !foundProds.includes(p)),
+      pages: pgs.filter((p) => !foundPages.includes(p)),
+    },
+  };
 }
 
 /**

@@ -441,3 +441,73 @@ describe('theme assets', () => {
     expect((await t.app.inject({ method: 'GET', url: '/theme-assets/missing.svg' })).statusCode).toBe(404);
   });
 });
+
+describe('rename, duplicate, delete (Themes screen, issue 9 item 1)', () => {
+  it('PATCH renames; a blank or 101-character name answers 400 naming the field; another store’s theme 404', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/themes/${basic.id}`, headers, payload: { name: '  Summer  ' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().theme).toMatchObject({ id: basic.id, name: 'Summer', type: 'hydro' });
+    const blank = await t.app.inject({ method: 'PATCH', url: `/api/themes/${basic.id}`, headers, payload: { name: ' ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().messages.join()).toContain('name');
+    const long = await t.app.inject({ method: 'PATCH', url: `/api/themes/${basic.id}`, headers, payload: { name: 'x'.repeat(101) } });
+    expect(long.statusCode).toBe(400);
+    const other = await t.app.inject({ method: 'PATCH', url: `/api/themes/${otherTheme.id}`, headers, payload: { name: 'Mine' } });
+    expect(other.statusCode).toBe(404);
+    const staff = await t.app.inject({ method: 'PATCH', url: `/api/themes/${basic.id}`, headers: staffHeaders, payload: { name: 'X' } });
+    expect(staff.statusCode).toBe(403);
+    await t.app.inject({ method: 'PATCH', url: `/api/themes/${basic.id}`, headers, payload: { name: 'DEFAULT' } });
+  });
+
+  it('POST duplicate copies the current config into an unpublished theme at version 1; DELETE removes it, never the published one', async () => {
+    const original = await getConfig(fashion.id);
+    const res = await t.app.inject({ method: 'POST', url: `/api/themes/${fashion.id}/duplicate`, headers, payload: {} });
+    expect(res.statusCode).toBe(200);
+    const copy = res.json().theme as ThemeSummary;
+    expect(copy).toMatchObject({ name: 'Copy of FASHION', type: 'newchick', published: false, version: 1 });
+    const copied = await getConfig(copy.id);
+    expect(stripMeta(copied)).toEqual(stripMeta(original));
+    const versions = (await t.app.inject({ method: 'GET', url: `/api/themes/${copy.id}/versions`, headers })).json().versions;
+    expect(versions[0].note).toBe(`duplicate:${fashion.id}`);
+    expect(versions[0].createdBy.email).toBeTruthy();
+
+    const named = await t.app.inject({ method: 'POST', url: `/api/themes/${fashion.id}/duplicate`, headers, payload: { name: 'Spring' } });
+    expect(named.json().theme.name).toBe('Spring');
+
+    const published = await t.app.inject({ method: 'DELETE', url: `/api/themes/${fashion.id}`, headers });
+    expect(published.statusCode).toBe(400);
+    expect(published.json().messages).toEqual(['The published theme cannot be deleted. Publish another theme first.']);
+    for (const id of [copy.id, named.json().theme.id]) {
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/themes/${id}`, headers })).statusCode).toBe(204);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/themes/${copy.id}/config`, headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/themes/${otherTheme.id}`, headers })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/themes/{themeId}/versions/{version}', () => {
+  it('answers that version’s filled config; an unknown version 404', async () => {
+    const v1 = await t.app.inject({ method: 'GET', url: `/api/themes/${fashion.id}/versions/1`, headers });
+    expect(v1.statusCode).toBe(200);
+    expect(v1.json()).toMatchObject({ themeId: fashion.id, version: 1 });
+    expect(themeTypeOf(v1.json())).toBe('newchick');
+    const none = await t.app.inject({ method: 'GET', url: `/api/themes/${fashion.id}/versions/999`, headers });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().messages).toEqual(['Theme version not found']);
+  });
+});
+
+describe('POST /api/themes/lookups/references', () => {
+  it('names the collections, products and pages that do not exist in this store', async () => {
+    const [p] = await t.db.select({ id: products.id }).from(products).where(eq(products.storeId, storeId)).limit(1);
+    const [foreign] = await t.db.select({ id: products.id }).from(products).where(eq(products.storeId, otherStoreId)).limit(1);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/themes/lookups/references',
+      headers,
+      payload: { collections: ['dresses', 'gone'], products: [p!.id, foreign!.id, 'not-a-uuid'], pages: ['nope'] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().missing).toEqual({ collections: ['gone'], products: [foreign!.id, 'not-a-uuid'], pages: ['nope'] });
+  });
+});
