@@ -39,7 +39,7 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'website.upsell': Coming,
   'website.apps': Coming,
   'website.apps.widgets.list': Coming,
-  'website.themes': Coming,
+  'website.themes': lazy(() => import('./features/themes/ThemesScreen')),
   'website.pages': Coming,
   'website.menus': Coming,
   'website.domain': Coming,

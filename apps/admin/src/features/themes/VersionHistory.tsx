@@ -1,0 +1,152 @@
+import type { ThemeConfigItem, ThemeSummary, ThemeVersion } from '@backroom/contracts';
+import type { ThemeConfig } from '@backroom/theme';
+import { Alert, Badge, Button, Collapse, Drawer, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { themeConfigOptions, themeVersionOptions, themeVersionsOptions, useThemeMutations } from './api';
+import { DiffList } from './DiffList';
+import { diffConfigs } from './editor/diff';
+
+/** What produced a version, in words: seed → Created, save → Saved, restore:N → Restored version N, duplicate → Duplicated. */
+export function versionNote(note: string): string {
+  if (note === 'seed') return 'Created';
+  if (note === 'save') return 'Saved';
+  if (note.startsWith('restore:')) return `Restored version ${note.slice(8)}`;
+  if (note.startsWith('duplicate:')) return 'Duplicated';
+  return note;
+}
+
+/** Who saved a version: the name, else the e-mail, else 'System' (the demo seed). */
+const who = (v: ThemeVersion) => v.createdBy?.name || v.createdBy?.email || 'System';
+
+/**
+ * One version's restore preview (issue 9 item 6 "a version's restore preview with the same per-section diff"): what
+ * restoring it would change in the current config, part by part.
+ */
+function RestorePreview({ theme, version }: { theme: ThemeSummary; version: number }) {
+  const cur = useQuery(themeConfigOptions(theme.id));
+  const old = useQuery(themeVersionOptions(theme.id, version));
+  const diffs = useMemo(
+    () => (cur.data && old.data ? diffConfigs(cur.data as unknown as ThemeConfig, old.data as unknown as ThemeConfig, theme.type) : null),
+    [cur.data, old.data, theme.type],
+  );
+  if (!diffs) return <Loader size="sm" aria-label="Loading the differences" />;
+  return <DiffList diffs={diffs} empty="This version is the same as the current one." />;
+}
+
+/**
+ * The version history of a theme (issue 9 item 1 "version history (who saved, when) with restore"): every saved
+ * version newest first with who saved it and when; each older one can show what restoring it would change and be
+ * restored. A restore makes that version the new current one and is announced with an Undo (which restores the
+ * version that was current before).
+ */
+export function VersionHistory({ theme, opened, onClose }: { theme: ThemeSummary | null; opened: boolean; onClose: () => void }) {
+  const versions = useQuery({ ...themeVersionsOptions(theme?.id ?? ''), enabled: !!theme && opened });
+  const { restore } = useThemeMutations();
+  const [open, setOpen] = useState<number | null>(null);
+
+  const doRestore = async (v: ThemeVersion) => {
+    if (!theme) return;
+    const previous = versions.data?.versions[0]?.version;
+    const item: ThemeConfigItem = await restore.mutateAsync({ themeId: theme.id, version: v.version });
+    setOpen(null);
+    const id = `restore-${theme.id}-${item.version}`;
+    notifications.show({
+      id,
+      color: 'green',
+      title: `Version ${v.version} restored`,
+      message: (
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm">
+            It is now version {item.version} of {theme.name}.
+          </Text>
+          {previous !== undefined && (
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => {
+                notifications.hide(id);
+                void restore.mutateAsync({ themeId: theme.id, version: previous });
+              }}
+            >
+              Undo
+            </Button>
+          )}
+        </Group>
+      ),
+      autoClose: 8000,
+    });
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={
+        <Group gap={8}>
+          <IconHistory size={18} aria-hidden />
+          <Text fw={650}>Version history{theme ? ` · ${theme.name}` : ''}</Text>
+        </Group>
+      }
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
+      {versions.isPending && <Loader size="sm" aria-label="Loading versions" />}
+      {versions.isError && (
+        <Alert color="red" icon={<IconAlertCircle size={16} />}>
+          The versions could not be loaded.
+        </Alert>
+      )}
+      <Stack gap="xs">
+        {versions.data?.versions.map((v, i) => (
+          <Paper key={v.id} withBorder p="sm" radius="md">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Group gap={6}>
+                  <Text fw={600} size="sm">
+                    Version {v.version}
+                  </Text>
+                  {i === 0 && (
+                    <Badge size="xs" color="green" variant="light">
+                      Current
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {versionNote(v.note)} by {who(v)} · {dayjs(v.createdAt).format('MMM D, YYYY, h:mm A')}
+                </Text>
+              </div>
+              {i > 0 && (
+                <Button size="compact-sm" variant="subtle" onClick={() => setOpen(open === v.version ? null : v.version)}>
+                  {open === v.version ? 'Hide changes' : 'Preview restore'}
+                </Button>
+              )}
+            </Group>
+            {theme && i > 0 && (
+              <Collapse expanded={open === v.version}>
+                {open === v.version && (
+                  <Stack gap="sm" mt="sm">
+                    <Text size="xs" c="dimmed">
+                      Restoring version {v.version} changes:
+                    </Text>
+                    <RestorePreview theme={theme} version={v.version} />
+                    <Group justify="flex-end">
+                      <Button size="xs" loading={restore.isPending} onClick={() => void doRestore(v)}>
+                        Restore version {v.version}
+                      </Button>
+                    </Group>
+                  </Stack>
+                )}
+              </Collapse>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+    </Drawer>
+  );
+}
