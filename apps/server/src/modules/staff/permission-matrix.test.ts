@@ -129,6 +129,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/themes/lookups/pages': { allowed: ['themes'] },
   'GET /api/themes/lookups/products': { allowed: ['themes'] },
   'GET /api/themes/lookups/collections': { allowed: ['themes'] },
+  'PATCH /api/themes/:themeId': { allowed: ['themes'], body: () => ({ name: 'FASHION' }) },
+  'POST /api/themes/:themeId/duplicate': { allowed: ['themes'], body: () => ({}) },
+  // The matrix theme is the published one: the delete is refused (400) once past the guard.
+  'DELETE /api/themes/:themeId': { allowed: ['themes'], ok: 400 },
+  'GET /api/themes/:themeId/versions/:version': { allowed: ['themes'] },
+  'POST /api/themes/lookups/references': { allowed: ['themes'], body: () => ({ collections: ['bags'] }) },
 };
 
 /** Extra calls of a route already in MATRIX with other arguments (a different rule of the same route). */
