@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/storefront/src/**/*.test.ts'],
+          include: [
+            'apps/server/src/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'apps/storefront/src/**/*.test.ts',
+            'fixtures/*/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
