@@ -159,7 +159,10 @@ async function runEngine(engine: 'postgres' | 'pglite'): Promise<Row[]> {
       process.env,
       'listening',
     );
-    const baseline = await measure(`bare Fastify + ${engine === 'postgres' ? 'pg' : 'PGlite'}, 3 queries`, `http://127.0.0.1:${port}/three`);
+    const baseline = await measure(
+      `bare Fastify + ${engine === 'postgres' ? 'pg' : 'PGlite'}, 3 queries`,
+      `http://127.0.0.1:${port}/three`,
+    );
     rows.push(baseline);
     await stop(child);
 

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -8,6 +7,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -24,7 +26,8 @@ import {
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { HttpError } from './lib/errors.js';
-import { type GuardOptions, makeGuard, trackRoutes } from './lib/guard.js';
+import { type GuardOptions, guardFirst, makeGuard, trackRoutes } from './lib/guard.js';
+import { securityHeaders } from './lib/security-headers.js';
 import analyticsRoutes from './modules/analytics/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import authExtraRoutes from './modules/auth-extra/routes.js';
@@ -55,6 +58,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Request logging (issue 14 item 1): Fastify's default writes two synchronous `info` lines per request (incoming,
+ * completed), which cost more than a guarded read's own work. Here a request is logged once, when it completes, at
+ * `debug` (LOG_LEVEL=debug shows it); a request that errored still logs at `error`.
+ */
+class RequestLogAtDebug extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -72,6 +88,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
+    logController: new RequestLogAtDebug(),
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -82,6 +99,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('dbKind', database.kind);
   app.decorate('guard', makeGuard(config, database.db));
   trackRoutes(app);
+  guardFirst(app);
   app.decorateRequest('auth', null as never);
 
   app.setErrorHandler((err, req, reply) => {
@@ -112,7 +130,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', messages: [`Route ${req.method} ${req.url.split('?')[0]} not found`] });
   });
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     // The admin is served from this origin; Mantine injects inline styles and the theme editor frames the
     // storefront origin (http://{shop}.{STOREFRONT_SUFFIX}). The storefront module sets its own policy.
     contentSecurityPolicy: {
@@ -129,6 +147,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // Computed once above; the storefront's own onRequest hook (registered later) replaces CSP and frame options.
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(rateLimit, {
     global: false,

@@ -23,6 +23,7 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   JWT_SECRET: z.string().min(32).optional(),
   PROVIDER_DOMAIN: z.string().default('backroom.dev'),
   PROVIDER_EMAILS: csv,
@@ -51,6 +52,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL URL; undefined → embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl?: string;
+  /** Connections in the PostgreSQL pool (DATABASE_POOL_SIZE, default 20); PGlite is one connection. */
+  databasePoolSize: number;
   /** HS256 secret bytes for access JWTs. */
   jwtSecret: Uint8Array;
   providerDomain: string;
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: new TextEncoder().encode(secret),
     providerDomain: e.PROVIDER_DOMAIN.toLowerCase(),
     providerEmails: e.PROVIDER_EMAILS,

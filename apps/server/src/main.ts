@@ -10,7 +10,7 @@ import { DEMO_LOGINS, ensureDemoStore } from './demo/seed.js';
  */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   const logger = {
     level: config.logLevel,
     ...(process.stdout.isTTY && !config.production ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),

@@ -30,16 +30,30 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Pool size when the caller names none (config.ts DATABASE_POOL_SIZE has the same default). */
+const DEFAULT_POOL_SIZE = 20;
+
+export interface OpenOptions {
+  /** `postgres://…`; absent → PGlite. */
+  url?: string;
+  dataDir?: string;
+  /** PostgreSQL pool size (connections); default 20. PGlite is one connection whatever this says. */
+  poolSize?: number;
+  /** Called with the SQL text of every statement Drizzle sends (tests count round trips with it). */
+  onQuery?: (sql: string) => void;
+}
+
 /**
  * Opens the database: PostgreSQL when `url` is given, else embedded PGlite persisted in `dataDir`
  * (`memory://` when dataDir is undefined, as the tests use). Applies every pending migration.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const logger = opts.onQuery ? { logQuery: (query: string) => opts.onQuery!(query) } : undefined;
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle client that the server drops (restart, failover) must not crash the process: the pool replaces it.
     pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -49,7 +63,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     mkdirSync(dir, { recursive: true });
   }
   const client = new PGlite(dir ?? 'memory://', { parsers: { [INT8]: Number, [NUMERIC]: Number } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

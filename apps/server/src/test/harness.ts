@@ -9,11 +9,11 @@ import { hashPassword } from '../lib/passwords.js';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a new PostgreSQL
- * database created for this file and dropped by `close()`.
+ * database created for this file and dropped by `close()`. `onQuery` sees the SQL text of every statement.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(o: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openDatabase({});
+  if (!base) return openDatabase({ onQuery: o.onQuery });
   const name = `backroom_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -21,7 +21,7 @@ export async function freshDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), onQuery: o.onQuery });
   return {
     ...database,
     close: async () => {
