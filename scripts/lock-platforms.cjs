@@ -10,7 +10,6 @@ const file = path.join(__dirname, '..', 'package-lock.json');
 if (!fs.existsSync(file)) process.exit(0);
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
 const biome = lock.packages?.['node_modules/@biomejs/biome'];
-if (!biome) process.exit(0);
 const platforms = {
   'android-arm64': ['android', 'arm64'],
   'android-x64': ['android', 'x64'],
@@ -22,7 +21,7 @@ const platforms = {
   'win32-x64': ['win32', 'x64'],
 };
 let added = 0;
-for (const [name, [os, cpu, libc]] of Object.entries(platforms)) {
+for (const [name, [os, cpu, libc]] of biome ? Object.entries(platforms) : []) {
   const key = `node_modules/@biomejs/cli-${name}`;
   if (lock.packages[key]) continue;
   lock.packages[key] = {
@@ -37,7 +36,31 @@ for (const [name, [os, cpu, libc]] of Object.entries(platforms)) {
   };
   added++;
 }
+
+// The same for napi-rs packages (knip's oxc-parser): their optional `binding-{os}-{cpu}[-{abi}]` packages that the
+// registry does not serve are recorded from the name, bound to that os/cpu/libc.
+const LIBC = { gnu: 'glibc', gnueabihf: 'glibc', musl: 'musl', musleabihf: 'musl' };
+for (const parent of ['node_modules/oxc-parser']) {
+  const pkg = lock.packages?.[parent];
+  if (!pkg?.optionalDependencies) continue;
+  for (const [name, range] of Object.entries(pkg.optionalDependencies)) {
+    const key = `node_modules/${name}`;
+    const m = /binding-([a-z0-9]+)-([a-z0-9]+)(?:-([a-z]+))?$/.exec(name);
+    if (lock.packages[key] || !m || m[1] === 'wasm32') continue;
+    const [, os, cpu, abi] = m;
+    lock.packages[key] = {
+      version: String(range).replace(/^[\^~=]/, ''),
+      cpu: [cpu],
+      dev: true,
+      license: pkg.license ?? 'MIT',
+      optional: true,
+      os: [os],
+      ...(LIBC[abi] ? { libc: [LIBC[abi]] } : {}),
+    };
+    added++;
+  }
+}
 if (added > 0) {
   fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(`lock-platforms: recorded ${added} Biome platform packages in package-lock.json`);
+  console.log(`lock-platforms: recorded ${added} platform packages in package-lock.json`);
 }

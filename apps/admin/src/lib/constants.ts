@@ -5,12 +5,6 @@
 
 /** Session re-check: every 23 hours (§4 "The check is repeated every 23 hours", §9). */
 export const SESSION_RECHECK_MS = 82_800_000;
-/** Balance refresh: 15 minutes (§4 Payment-gateway warning dialog, §9). */
-export const BALANCE_REFRESH_MS = 15 * 60 * 1000;
-/** Empty-proxy re-poll: 2 minutes (§4, §9). */
-export const EMPTY_PROXY_REPOLL_MS = 2 * 60 * 1000;
-/** Proxy list page size (§7 "The dashboard loads proxies with limit 10, page 1", §9). */
-export const PROXY_PAGE_SIZE = 10;
 /** Login e-mail and password length: 5 to 50 characters, after trimming (§5, §9). */
 export const LOGIN_MIN_LENGTH = 5;
 export const LOGIN_MAX_LENGTH = 50;
@@ -22,23 +16,13 @@ export const DEFAULT_CURRENCY = { sign: '$', code: 'USD' } as const;
 export const PRICE_DECIMALS = 2;
 /** The sidebar is hidden under 768 px (§2 Layout behaviour, §9); the top bar hides under it too. */
 export const SIDEBAR_HIDDEN_BELOW_PX = 768;
-/** Onboarding button text: at most 50 characters (§9). */
-export const ONBOARDING_BUTTON_MAX = 50;
 /** Greeting boundaries: hours 12 and 17 in the store's timezone (§1, §9). */
 export const GREETING_AFTERNOON_HOUR = 12;
 export const GREETING_EVENING_HOUR = 17;
-/** Icon cache: 168 hours (§9). */
-export const ICON_CACHE_MS = 168 * 3600 * 1000;
 /** Paid orders page size on the Overview (§9). */
 export const PAID_ORDERS_PAGE_SIZE = 7;
 /** Overview auto refresh: every 300,000 ms (§9). */
 export const OVERVIEW_AUTO_REFRESH_MS = 300_000;
-/** Query date format (§9). */
-export const QUERY_DATE_FORMAT = 'YYYY-MM-DD';
-/** Paid-column date format (§9). */
-export const PAID_DATE_FORMAT = 'DD-MM-YYYY HH:mm:ss';
-/** Collection search debounce: 300 ms (§9). */
-export const COLLECTION_SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * How long before the access token's expiry the session renews it (§4 "renew shortly before expiry"): 60 s,

@@ -21,7 +21,6 @@ export const CartIcon = () => (
 export const UserIcon = () => <Svg d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm-8 10a8 8 0 0 1 16 0" />;
 export const MenuIcon = () => <Svg d="M3 6h18M3 12h18M3 18h18" />;
 export const CloseIcon = () => <Svg d="M6 6l12 12M18 6 6 18" />;
-export const ChevronIcon = () => <Svg d="m9 6 6 6-6 6" size={16} />;
 export const StarIcon = ({ filled = true }: { filled?: boolean }) => (
   <svg
     width="16"
