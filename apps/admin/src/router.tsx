@@ -1,7 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { type AnyRoute, createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import type { RouterContext } from './lib/router-context';
 import { decideUser } from './lib/session';
-import type { SessionController } from './lib/session-controller';
 import { ROUTE_NAMES, ROUTES, type RouteDef, type RouteName, routePath } from './routes';
 import { SCREENS } from './screens';
 import { AuthLayout } from './shell/AuthLayout';
@@ -9,12 +8,6 @@ import { FullscreenLayout } from './shell/FullscreenLayout';
 import { NotFoundScreen, PendingScreen, RootErrorScreen, RootLayout } from './shell/RootLayout';
 import { ScreenHost } from './shell/ScreenHost';
 import { Shell } from './shell/Shell';
-
-/** What every route's `beforeLoad` can read. */
-export interface RouterContext {
-  session: SessionController;
-  queryClient: QueryClient;
-}
 
 declare module '@tanstack/router-core' {
   interface StaticDataRouteOption {
@@ -68,6 +61,7 @@ export function buildRouteTree() {
       getParentRoute: () => parent,
       path: def.path,
       staticData: { routeName: name },
+      validateSearch: def.search,
       component: () => <ScreenHost name={name} Screen={SCREENS[name]} />,
       beforeLoad: async ({ context }: { context: RouterContext }) => {
         if (def.layout === 'auth') {
@@ -111,5 +105,3 @@ export function createAppRouter(context: RouterContext) {
   context.session.onLoggedOut = () => context.queryClient.clear();
   return router;
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -40,6 +40,8 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import type { z } from 'zod';
+import { PRODUCTS_SEARCH } from './route-search';
 
 /**
  * THE route registry of the admin (DESIGN.md "The three registries", spec admin-dashboard §2 and §6). Every route
@@ -106,6 +108,11 @@ export interface RouteDef {
   hideTopBar?: boolean;
   /** A mini navigation shown above the screen (§2 "Apps routes get a mini navigation"). */
   miniNav?: 'apps';
+  /**
+   * The schema of the route's search parameters (route-search.ts, built from the contracts' query schemas): the
+   * router validates the address with it (`validateSearch`), the screen reads it with `useRouteSearch`.
+   */
+  search?: z.ZodType;
 }
 
 const BOTH = ['full', 'limited'] as const satisfies readonly MenuVariant[];
@@ -154,6 +161,7 @@ export const ROUTES = {
     title: 'Products',
     about: 'All products with their variants, prices, stock and images, searchable and importable from a Shopify CSV.',
     menu: { group: 'products', title: 'All products', icon: IconTag, variants: BOTH },
+    search: PRODUCTS_SEARCH,
   },
   'website.products.create': {
     path: '/admin/products/create',
@@ -525,11 +533,6 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 /** Route names in declaration order. */
 export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
-
-/** The definition of a route by name. */
-export function routeDef(name: RouteName): RouteDef {
-  return ROUTES[name];
-}
 
 /** True when `scopes` allow a route of scope `scope` (§6; null = any member). */
 export function isPermitted(scope: Scope | null, scopes: readonly Scope[]): boolean {

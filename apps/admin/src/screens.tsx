@@ -58,8 +58,8 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'print-hub-editor': Coming,
   'auth.login': LoginScreen, // eager: the first screen most visits see
   'auth.shop': lazy(() => import('./features/auth/ShopScreen')),
-  'auth.forgot': lazy(() => import('./features/auth-extra/ForgotScreen')),
-  'auth.reset': lazy(() => import('./features/auth-extra/ResetScreen')),
-  'auth.register': lazy(() => import('./features/auth-extra/RegisterScreen')),
-  'auth.survey': lazy(() => import('./features/auth-extra/SurveyScreen')),
+  'auth.forgot': lazy(() => import('./features/account/ForgotScreen')),
+  'auth.reset': lazy(() => import('./features/account/ResetScreen')),
+  'auth.register': lazy(() => import('./features/account/RegisterScreen')),
+  'auth.survey': lazy(() => import('./features/account/SurveyScreen')),
 };

@@ -1,4 +1,4 @@
-import type { Scope } from '@backroom/contracts';
+import type { Scope, StoreSummary } from '@backroom/contracts';
 import { decodeJwt } from 'jose';
 import { DEFAULT_CURRENCY, RENEW_BEFORE_EXPIRY_MS, STORAGE_KEYS } from './constants';
 
@@ -191,4 +191,19 @@ export function currencySign(code: string | null | undefined): string {
   } catch {
     return c;
   }
+}
+
+/**
+ * Makes `store` the chosen shop (spec admin-dashboard §3 account info: storeId, storeDomain = system domain,
+ * rDomain = public domain, plus name, address and currency for display) and lets the session forget the previous
+ * store's user (`session.reset()`). Used by the shop screen, the sign-up and the survey.
+ */
+export function chooseStore(session: { reset(): void }, store: StoreSummary): void {
+  writeStore({
+    storeId: store.id,
+    storeDomain: store.domain,
+    rDomain: store.rDomain,
+    info: { storeName: store.name, storeUrl: store.url, currency: { sign: currencySign(store.currency), code: store.currency } },
+  });
+  session.reset();
 }

@@ -86,7 +86,7 @@ describe('navigation and permissions (spec §2, §6)', () => {
 
   it('a permitted page opens', async () => {
     const { router } = renderApp('/admin/products', fakeSession(staff));
-    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Products' }, { timeout: 8000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/products');
   });
 

@@ -4,28 +4,33 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import type { AppSession } from '../lib/router-context';
 import { readAccount } from '../lib/session';
-import type { SessionController } from '../lib/session-controller';
 import { buildRouteTree } from '../router';
 import { theme } from '../theme';
 
 /**
- * A stand-in session for component tests: `user` is the signed-in user (null = no dashboard session); it counts
- * as authenticated for the shop screen when a refresh token is stored.
+ * A stand-in session for component tests, typed as the app's session (lib/router-context.ts `AppSession`: a change
+ * of the session's interface breaks it): `user` is the signed-in user (null = no dashboard session); it counts as
+ * authenticated for the shop screen when a refresh token is stored. The router sets `navigate`, `onRecheck` and
+ * `onLoggedOut` as it does on the real controller.
  */
-export function fakeSession(user: User | null): SessionController {
+export function fakeSession(user: User | null): AppSession {
   return {
-    ensure: async () => (user ? { ok: true as const, user } : { ok: false as const, to: '/auth/login' }),
+    ensure: async () => (user ? { ok: true, user } : { ok: false, to: '/auth/login' }),
     authenticate: async () => !!user || !!readAccount().refreshToken,
     getUser: () => user,
     subscribe: () => () => {},
     reset: () => {},
     logout: async () => {},
-  } as unknown as SessionController;
+    navigate: () => {},
+    onRecheck: () => {},
+    onLoggedOut: () => {},
+  };
 }
 
 /** Renders the whole admin (real route tree from the registry) at `path` with memory history. */
-export function renderApp(path: string, session: SessionController) {
+export function renderApp(path: string, session: AppSession) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createRouter({
     routeTree: buildRouteTree(),

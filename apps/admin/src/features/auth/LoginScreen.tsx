@@ -3,19 +3,19 @@ import { Anchor, Button, Group, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { RegisterLink } from '../../components/RegisterLink';
 import { api } from '../../lib/api';
 import { writeLogin } from '../../lib/session';
 import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
 import { AuthCard } from '../../shell/AuthCard';
 import { useSession } from '../../shell/hooks';
-import { RegisterLink } from '../auth-extra/RegisterLink';
 import { loginRules } from './login-form';
 
 /**
  * `/auth/login` (spec admin-dashboard §2, §4, §5): title 'Sign in to Dashboard', Email and Password (show/hide
  * toggle), Enter submits, 'Forgot password?' link and 'Sign In' button; the sign-up link only with the partner key
- * (RegisterLink, auth-extra). Inputs are trimmed; errors show only after a submit attempt (then they follow the
+ * (components/RegisterLink). Inputs are trimmed; errors show only after a submit attempt (then they follow the
  * typing). `POST /api/auth/login`; a failure shows the server's messages in
  * an error notification (the global api-error event); success stores accessToken, refreshToken and storeId, then
  * goes to shop selection.

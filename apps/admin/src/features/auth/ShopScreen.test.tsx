@@ -2,8 +2,8 @@ import '../../test/setup-dom';
 import type { Scope, User } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppSession } from '../../lib/router-context';
 import { readAccount, writeLogin } from '../../lib/session';
-import type { SessionController } from '../../lib/session-controller';
 import { fakeSession, renderApp } from '../../test/render-app';
 
 const json = (status: number, body: unknown) =>
@@ -43,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function pick(session: SessionController) {
+async function pick(session: AppSession) {
   const app = renderApp('/auth/shop', session);
   fireEvent.click(await screen.findByRole('button', { name: 'Demo Fashion, demo.localhost' }, { timeout: 5000 }));
   return app;

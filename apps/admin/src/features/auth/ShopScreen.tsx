@@ -4,24 +4,9 @@ import { IconAlertCircle, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { currencySign, readAccount, writeStore } from '../../lib/session';
-import type { SessionController } from '../../lib/session-controller';
+import { chooseStore, readAccount } from '../../lib/session';
 import { useSession, useStores } from '../../shell/hooks';
 import { landingHref } from './landing';
-
-/**
- * Stores the picked shop as the account's store (§3: storeId, storeDomain = system domain, rDomain = public domain,
- * plus name, address and currency for display) and forgets the previous store's user and cached data.
- */
-export function pickStore(session: SessionController, store: StoreSummary): void {
-  writeStore({
-    storeId: store.id,
-    storeDomain: store.domain,
-    rDomain: store.rDomain,
-    info: { storeName: store.name, storeUrl: store.url, currency: { sign: currencySign(store.currency), code: store.currency } },
-  });
-  session.reset();
-}
 
 /**
  * `/auth/shop` (spec §2 "choose a shop"): the signed-in user's shops from `GET /api/stores` as cards (name, domain);
@@ -41,7 +26,7 @@ export default function ShopScreen() {
     if (choosing) return;
     setChoosing(store.id);
     try {
-      pickStore(session, store);
+      chooseStore(session, store);
       queryClient.clear();
       // The store's user (and so its scopes) is known only after the session check of the new store.
       await navigate({ href: landingHref(await session.ensure()) });

@@ -8,7 +8,7 @@ import { sanitizeHtml } from '../../lib/sanitize';
 import { readAccount } from '../../lib/session';
 import { routePath } from '../../routes';
 import { usePreference, useSessionUser } from '../../shell/hooks';
-import { useHomeHtml, useOpenOrders, useProductsCount, useTodayOrders, useTodaySales } from './queries';
+import { useHomeHtml, useOpenOrders, useProductsCount, useTodayOrders, useTodaySales } from './api';
 
 /** The current time, ticking every minute (the greeting and "today" follow the clock). */
 function useNow(): Date {

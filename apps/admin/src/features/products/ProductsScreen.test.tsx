@@ -2,6 +2,7 @@ import '../../test/setup-dom';
 import type { ImportReport, ProductSummary, User } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productKeys } from '../../lib/query-keys';
 import { writeLogin, writeStore } from '../../lib/session';
 import { fakeSession, renderApp } from '../../test/render-app';
 import { setViewportWidth } from '../../test/setup-dom';
@@ -112,7 +113,7 @@ afterEach(() => {
 });
 
 /** Time allowed for the screen to answer (the suite shares two cores with other work). */
-const T = { timeout: 5000 };
+const T = { timeout: 15_000 };
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 const csv = (name = 'apparel.csv', text = 'Handle,Title\ntee,Tee\n') => new File([text], name, { type: 'text/csv' });
 
@@ -184,7 +185,7 @@ describe('Products screen (website.products)', () => {
   it('imports a CSV as multipart field `file`, shows the report and refreshes the list and the home products count', async () => {
     const { queryClient } = renderApp('/admin/products', fakeSession(owner));
     await screen.findByRole('heading', { name: 'Add your first products' }, T);
-    queryClient.setQueryData(['home', STORE, 'products-count'], { count: 0, variants: 0, collections: 0 });
+    queryClient.setQueryData(productKeys.part('count'), { count: 0, variants: 0, collections: 0 });
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import products' }, T);
     catalog = [product({ title: 'Ocean Blue Shirt' }), product(), product()];
@@ -213,7 +214,7 @@ describe('Products screen (website.products)', () => {
         .map((c) => c.textContent),
     ).toEqual(['7', 'broken-tee', "Variant Price: 'abc' is not a price"]);
     expect(listCalls().length).toBeGreaterThan(before);
-    expect(queryClient.getQueryState(['home', STORE, 'products-count'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(productKeys.part('count'))?.isInvalidated).toBe(true);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     const table = await screen.findByRole('table', { name: 'Products' }, T);

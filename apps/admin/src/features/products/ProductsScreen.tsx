@@ -21,12 +21,14 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconFileImport, IconPhoto, IconSearch, IconTag } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatCount } from '../../lib/format';
+import { PRODUCTS_SEARCH, readProductsSearch } from '../../route-search';
 import { routePath } from '../../routes';
+import { useRouteSearch } from '../../shell/hooks';
 import { PRODUCTS_PAGE_SIZE, useImportProducts, useProducts } from './api';
-import { formatPriceRange, type ProductsSearch, productStatus, readProductsSearch, variantsLabel, writeProductsSearch } from './format';
+import { formatPriceRange, productStatus, variantsLabel, writeProductsSearch } from './format';
 import { ImportPanel } from './ImportModal';
 
 /** Side of a product thumbnail, px. */
@@ -189,8 +191,7 @@ function EmptyCatalog({ onImport }: { onImport: () => void }) {
  * call to import. Under 768 px the table becomes a list of cards.
  */
 export default function ProductsScreen() {
-  const raw = useSearch({ strict: false }) as ProductsSearch;
-  const { search, page } = readProductsSearch(raw);
+  const { search, page } = readProductsSearch(useRouteSearch(PRODUCTS_SEARCH));
   const navigate = useNavigate();
   const narrow = useMediaQuery('(max-width: 48em)');
   const [text, setText] = useState(search);

@@ -1,10 +1,11 @@
 import type { ImportReport, ProductListResponse } from '@backroom/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { readAccount } from '../../lib/session';
+import { productKeys } from '../../lib/query-keys';
 
-// Query hooks and calls of the Products screen (route website.products, scope `products`). Every call goes through
-// the admin's api client: Bearer token + X-Store-Id, one token renewal on a 401.
+// The products data layer (route website.products, scope `products`; issue 15 "Admin data layer"): fetchers typed by
+// @backroom/contracts, `queryOptions` builders keyed by lib/query-keys.ts `productKeys`, and the hooks. Every call
+// goes through the admin's one api client: Bearer token + X-Store-Id, one token renewal on a 401.
 
 /** Rows per page of the products table (the API accepts 1–250). */
 export const PRODUCTS_PAGE_SIZE = 20;
@@ -18,28 +19,24 @@ export interface ProductsQuery {
   search: string;
 }
 
-/** Query-key root of the chosen store's product lists; an import invalidates everything under it. */
-export const productsKey = (storeId: string | null) => ['products', storeId ?? 'none'] as const;
-
-/** Query key of the home dashboard's catalog size (features/home/queries.ts useProductsCount). */
-export const homeProductsCountKey = (storeId: string | null) => ['home', storeId, 'products-count'] as const;
-
 /**
  * `GET /api/products?page&limit&search` → {products, total, page, limit} (ProductListResponse: prices in the store
- * currency's major unit, first picture as `image.src`). The previous page stays on screen while the next loads.
- * Failures raise the global api-error notification.
+ * currency's major unit, first picture as `image.src`), 20 a page. Key `productKeys.list({page, limit, search})`.
+ * The previous page stays on screen while the next loads. Failures raise the global api-error notification.
  */
-export function useProducts(q: ProductsQuery) {
-  const storeId = readAccount().storeId;
-  return useQuery({
-    queryKey: [...productsKey(storeId), 'list', q.page, PRODUCTS_PAGE_SIZE, q.search],
+export function productListOptions(q: ProductsQuery) {
+  const params = { page: q.page, limit: PRODUCTS_PAGE_SIZE, search: q.search };
+  return queryOptions({
+    queryKey: productKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get<ProductListResponse>('/products', {
-        query: { page: q.page, limit: PRODUCTS_PAGE_SIZE, search: q.search || undefined },
-        signal,
-      }),
+      api.get<ProductListResponse>('/products', { query: { ...params, search: params.search || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The products list of {@link productListOptions}. */
+export function useProducts(q: ProductsQuery) {
+  return useQuery(productListOptions(q));
 }
 
 /**
@@ -54,19 +51,13 @@ export function importProductsCsv(file: File): Promise<ImportReport> {
 }
 
 /**
- * The import as a mutation. On success the chosen store's product lists and the home dashboard's products count are
- * invalidated, so the new products show at once.
+ * The import as a mutation. On success everything under the chosen store's `productKeys.store()` is invalidated —
+ * the product lists and the catalog size of the home screen — so the new products show at once.
  */
 export function useImportProducts() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: importProductsCsv,
-    onSuccess: async () => {
-      const storeId = readAccount().storeId;
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: productsKey(storeId) }),
-        qc.invalidateQueries({ queryKey: homeProductsCountKey(storeId) }),
-      ]);
-    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.store() }),
   });
 }

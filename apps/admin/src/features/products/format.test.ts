@@ -1,14 +1,7 @@
 import type { FileRejection } from '@mantine/dropzone';
 import { describe, expect, it } from 'vitest';
-import {
-  formatFileSize,
-  formatPriceRange,
-  productStatus,
-  readProductsSearch,
-  rejectionMessages,
-  variantsLabel,
-  writeProductsSearch,
-} from './format';
+import { PRODUCTS_SEARCH, readProductsSearch } from '../../route-search';
+import { formatFileSize, formatPriceRange, productStatus, rejectionMessages, variantsLabel, writeProductsSearch } from './format';
 
 describe('formatPriceRange (money: sign and 2 decimals)', () => {
   it('one price when min equals max', () => {
@@ -79,13 +72,13 @@ describe('rejectionMessages (dropzone refusals in words)', () => {
 });
 
 describe('the address query of the products list', () => {
-  it('reads search and page, with defaults and the router’s number parsing', () => {
-    expect(readProductsSearch({})).toEqual({ search: '', page: 1 });
-    expect(readProductsSearch({ search: '  shirt ', page: 3 })).toEqual({ search: 'shirt', page: 3 });
-    expect(readProductsSearch({ search: 123, page: '2' })).toEqual({ search: '123', page: 2 });
+  it('reads search and page (route-search.ts PRODUCTS_SEARCH), with defaults and the router’s number parsing', () => {
+    expect(readProductsSearch(PRODUCTS_SEARCH.parse({}))).toEqual({ search: '', page: 1 });
+    expect(readProductsSearch(PRODUCTS_SEARCH.parse({ search: '  shirt ', page: 3 }))).toEqual({ search: 'shirt', page: 3 });
+    expect(readProductsSearch(PRODUCTS_SEARCH.parse({ search: 123, page: '2' }))).toEqual({ search: '123', page: 2 });
   });
   it('refuses pages that are not whole numbers ≥ 1', () => {
-    for (const page of [0, -1, 1.5, 'x', null, true]) expect(readProductsSearch({ page }).page).toBe(1);
+    for (const page of [0, -1, 1.5, 'x', null, true]) expect(readProductsSearch(PRODUCTS_SEARCH.parse({ page })).page).toBe(1);
   });
   it('writes only what differs from the first page of everything', () => {
     expect(writeProductsSearch({ search: '', page: 1 })).toEqual({});

@@ -48,23 +48,6 @@ export function rejectionMessages(rejections: readonly FileRejection[], maxBytes
   });
 }
 
-/** The Products screen's address query: `search` (text) and `page` (from 1), as the router parsed them. */
-export interface ProductsSearch {
-  search?: unknown;
-  page?: unknown;
-}
-
-/**
- * Reads the Products screen's address query into a list query: `search` trimmed ('' when absent; a value the router
- * parsed as a number, e.g. `?search=123`, counts as its text), `page` a whole number ≥ 1 (anything else → 1).
- */
-export function readProductsSearch(s: ProductsSearch): { search: string; page: number } {
-  const search = typeof s.search === 'string' || typeof s.search === 'number' ? String(s.search).trim() : '';
-  const n = typeof s.page === 'number' ? s.page : typeof s.page === 'string' ? Number(s.page) : Number.NaN;
-  const page = Number.isInteger(n) && n >= 1 ? n : 1;
-  return { search, page };
-}
-
 /** The address query of a list state: empty search and page 1 are left out, so the plain address is the first page. */
 export function writeProductsSearch(q: { search: string; page: number }): { search?: string; page?: number } {
   return { ...(q.search ? { search: q.search } : {}), ...(q.page > 1 ? { page: q.page } : {}) };

@@ -23,6 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api, emitApiEvent } from '../../lib/api';
+import { authKeys } from '../../lib/query-keys';
 import { useSubmit } from '../../lib/use-submit';
 import { useSession, useSessionUser } from '../../shell/hooks';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
@@ -197,7 +198,7 @@ function PasswordCard() {
       );
       form.reset();
       setSubmitted(false);
-      await qc.invalidateQueries({ queryKey: ['auth', 'history'] });
+      await qc.invalidateQueries({ queryKey: authKeys.part('history') });
     },
     (e) => {
       // A wrong current password shows under its field; anything else (e.g. too many attempts) as a notification.

@@ -9,36 +9,55 @@ import type {
   StaffMember,
   UpdateStaffBody,
 } from '@backroom/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError, api, emitApiEvent, renewTokens } from '../../lib/api';
-import { readAccount } from '../../lib/session';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, emitApiEvent } from '../../lib/api';
+import { authKeys, staffKeys } from '../../lib/query-keys';
 
-// Query hooks and calls of the staff area (spec admin-dashboard §6, §7 "Authentication and staff"). Every call goes
-// through the admin's api client (Bearer token + X-Store-Id, one renewal on 401, global api-error event on failure).
-
-const storeKey = () => readAccount().storeId ?? 'none';
+// The staff data layer (spec admin-dashboard §6, §7 "Authentication and staff"; issue 15 "Admin data layer"):
+// `queryOptions` builders keyed by lib/query-keys.ts (`staffKeys`, `authKeys`), the hooks and the mutations, which
+// invalidate by those keys. Every call goes through the admin's one api client (Bearer token + X-Store-Id, one
+// renewal on 401, global api-error event on failure), JSON and multipart alike.
 
 /** `GET /api/auth/all-permission`: every scope grouped as in the menu (cached for the session). */
-export function useAllPermissions() {
-  return useQuery({
-    queryKey: ['auth', 'all-permission'],
+export function allPermissionsOptions() {
+  return queryOptions({
+    queryKey: authKeys.part('all-permission'),
     queryFn: () => api.get<AllPermissionResponse>('/auth/all-permission'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 /** `GET /api/users/store-staffs`: the chosen store's members and whether the caller may manage them. */
-export function useStaffs() {
-  return useQuery({
-    queryKey: ['staff', storeKey(), 'list'],
+export function staffListOptions() {
+  return queryOptions({
+    queryKey: staffKeys.lists(),
     queryFn: () => api.get<StaffListResponse>('/users/store-staffs'),
   });
 }
 
-/** Mutations of the Member screen; each refreshes the staff list and raises the api-success event with the server's text. */
+/** `GET /api/auth/history/?page&limit`: the caller's security events, newest first; the previous page stays while the next loads. */
+export function historyOptions(page: number, limit: number) {
+  return queryOptions({
+    queryKey: authKeys.part('history', { page, limit }),
+    queryFn: () => api.get<HistoryResponse>('/auth/history/', { query: { page, limit } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The permission catalogue of {@link allPermissionsOptions}. */
+export function useAllPermissions() {
+  return useQuery(allPermissionsOptions());
+}
+
+/** The member list of {@link staffListOptions}. */
+export function useStaffs() {
+  return useQuery(staffListOptions());
+}
+
+/** Mutations of the Member screen; each refreshes the store's staff queries and raises the api-success event with the server's text. */
 export function useStaffMutations() {
   const qc = useQueryClient();
-  const done = () => qc.invalidateQueries({ queryKey: ['staff', storeKey()] });
+  const done = () => qc.invalidateQueries({ queryKey: staffKeys.store() });
   return {
     add: useMutation({
       mutationFn: (body: AddStaffBody) => api.post<AddStaffResponse>('/users/add-store-staff', body, { notifySuccess: true }),
@@ -68,45 +87,19 @@ export function useStaffMutations() {
   };
 }
 
-/** `GET /api/auth/history/?page&limit`: the caller's security events, newest first. */
+/** The security history of {@link historyOptions}. */
 export function useHistory(page: number, limit: number) {
-  return useQuery({
-    queryKey: ['auth', 'history', page, limit],
-    queryFn: () => api.get<HistoryResponse>('/auth/history/', { query: { page, limit } }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(historyOptions(page, limit));
 }
 
 /**
- * `POST /api/users/profile-picture` (multipart field `file`): the api client sends JSON only, so this sends the form
- * itself with the same Bearer token, renewing the token once on a 401. Resolves with the updated Profile; failures
- * raise the global api-error event and reject with an ApiError.
+ * `POST /api/users/profile-picture` (multipart field `file`, through the one api client; no store header, the route
+ * is not store-scoped) → the updated Profile. Failures raise the global api-error event and reject with an ApiError.
  */
-export async function uploadProfilePicture(file: File): Promise<Profile> {
-  const send = () => {
-    const body = new FormData();
-    body.append('file', file);
-    const token = readAccount().accessToken;
-    return fetch(`${API_BASE}/users/profile-picture`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body,
-    });
-  };
-  let res = await send().catch(() => null);
-  if (res?.status === 401 && (await renewTokens(readAccount().accessToken).catch(() => false))) res = await send().catch(() => null);
-  if (!res) {
-    const err = new ApiError(0, 'NETWORK', ['Network error: the server cannot be reached']);
-    emitApiEvent('api-error', err.messages);
-    throw err;
-  }
-  const data = (await res.json().catch(() => null)) as (Profile & { messages?: string[]; code?: string }) | null;
-  if (!res.ok) {
-    const err = new ApiError(res.status, data?.code ?? 'ERROR', data?.messages ?? []);
-    emitApiEvent('api-error', err.messages);
-    throw err;
-  }
-  return data as Profile;
+export function uploadProfilePicture(file: File): Promise<Profile> {
+  const body = new FormData();
+  body.append('file', file);
+  return api.post<Profile>('/users/profile-picture', body, { storeId: null });
 }
 
 /** Scopes of a member as shown in the list: every scope for owners and admins. */

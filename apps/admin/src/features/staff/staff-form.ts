@@ -1,7 +1,7 @@
 import type { Scope, StaffMember } from '@backroom/contracts';
 import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from '../../lib/constants';
+import { confirmRule, emailRule, firstNameRule, lastNameRule, MESSAGES, newPasswordRule } from '../../lib/form-rules';
 import { maxLength, minLength, required, requiredIf, rule } from '../../lib/validators';
-import { confirmRule, emailRule, firstNameRule, lastNameRule, MESSAGES, newPasswordRule } from '../auth-extra/forms';
 
 /**
  * Form rules and pure decisions of the Member and Profile screens (spec admin-dashboard §5 validators, §6 roles).

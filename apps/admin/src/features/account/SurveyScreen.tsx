@@ -5,14 +5,13 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { api } from '../../lib/api';
-import { readAccount } from '../../lib/session';
+import { chooseStore, readAccount } from '../../lib/session';
+import { useQueryParams } from '../../lib/use-query-params';
 import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
 import { AuthCard } from '../../shell/AuthCard';
 import { useSession } from '../../shell/hooks';
-import { chooseStore } from './choose-store';
 import { SURVEY_QUESTIONS, surveyRules } from './forms';
-import { useQueryParams } from './query';
 
 type Answers = { [K in keyof typeof SURVEY_QUESTIONS]: string } & { note: string };
 const QUESTION_KEYS = Object.keys(SURVEY_QUESTIONS) as (keyof typeof SURVEY_QUESTIONS)[];

@@ -4,18 +4,17 @@ import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useRegisterAllowed } from '../../components/RegisterLink';
 import { api } from '../../lib/api';
-import { writeLogin } from '../../lib/session';
+import { chooseStore, writeLogin } from '../../lib/session';
 import { surveyHref } from '../../lib/session-controller';
+import { useQueryParams } from '../../lib/use-query-params';
 import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
 import { AuthCard } from '../../shell/AuthCard';
 import { useSession } from '../../shell/hooks';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
-import { chooseStore } from './choose-store';
 import { registerRules } from './forms';
-import { useQueryParams } from './query';
-import { useRegisterAllowed } from './RegisterLink';
 
 /**
  * `/auth/register?sk=` (spec admin-dashboard §2): the partner sign-up. Without the partner key in `sk` it only says

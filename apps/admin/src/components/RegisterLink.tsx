@@ -1,9 +1,10 @@
 import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { api } from '../../lib/api';
-import { routePath } from '../../routes';
-import { useQueryParams } from './query';
+import { api } from '../lib/api';
+import { authKeys } from '../lib/query-keys';
+import { useQueryParams } from '../lib/use-query-params';
+import { routePath } from '../routes';
 
 /** Answer of `GET /api/auth/register-check?sk=`. */
 interface RegisterCheck {
@@ -13,7 +14,7 @@ interface RegisterCheck {
 /** Whether the partner key `sk` opens the sign-up (`GET /api/auth/register-check`); false while unknown. */
 export function useRegisterAllowed(sk: string): { allowed: boolean; pending: boolean } {
   const q = useQuery({
-    queryKey: ['auth', 'register-check', sk],
+    queryKey: authKeys.part('register-check', sk),
     queryFn: () => api.get<RegisterCheck>('/auth/register-check', { query: { sk }, auth: false, silent: true }),
     enabled: sk.length > 0,
     staleTime: Number.POSITIVE_INFINITY,

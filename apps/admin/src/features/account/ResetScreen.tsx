@@ -5,12 +5,12 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../lib/api';
+import { useQueryParams } from '../../lib/use-query-params';
 import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
 import { AuthCard } from '../../shell/AuthCard';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { resetRules } from './forms';
-import { useQueryParams } from './query';
 
 /**
  * `/auth/reset?token=` (the link mailed by /auth/forgot or by a staff invitation): new password (5–50, trimmed) and

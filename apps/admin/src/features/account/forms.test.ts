@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailRule, forgotRules, MESSAGES, newPasswordRule, registerRules, resetRules, SURVEY_QUESTIONS, surveyRules } from './forms';
+import { emailRule, MESSAGES, newPasswordRule } from '../../lib/form-rules';
+import { forgotRules, registerRules, resetRules, SURVEY_QUESTIONS, surveyRules } from './forms';
 
 describe('e-mail rule (spec §5 messages, 5–50)', () => {
   it.each([
