@@ -3,7 +3,7 @@ import type { User } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeLogin, writeStore } from '../lib/session';
-import { fakeSession, renderApp } from '../test/render-app';
+import { fakeSession, renderApp, SCREEN_LOAD } from '../test/render-app';
 import { setViewportWidth } from '../test/setup-dom';
 
 const staff: User = {
@@ -73,7 +73,7 @@ describe('navigation and permissions (spec §2, §6)', () => {
     expect(reviews.getAttribute('href')).toBe('/admin/no-access?from=website.apps.product-review.list');
     fireEvent.click(reviews);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/no-access'));
-    expect(await screen.findByRole('heading', { name: "You don't have access to this page" }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "You don't have access to this page" }, SCREEN_LOAD)).toBeTruthy();
     expect(screen.getByText(/no permission for Reviews/)).toBeTruthy();
   });
 
@@ -81,19 +81,19 @@ describe('navigation and permissions (spec §2, §6)', () => {
     const { router } = renderApp('/admin/analytics', fakeSession(staff));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/no-access'));
     expect(router.state.location.search).toEqual({ from: 'website.analytics' });
-    expect(await screen.findByRole('link', { name: 'Go to Orders' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Go to Orders' }, SCREEN_LOAD)).toBeTruthy();
   });
 
   it('a permitted page opens', async () => {
     const { router } = renderApp('/admin/products', fakeSession(staff));
-    expect(await screen.findByRole('heading', { name: 'Products' }, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Products' }, SCREEN_LOAD)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/products');
   });
 
   it('without a session the dashboard sends the user to login', async () => {
     const { router } = renderApp('/admin/orders', fakeSession(null));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
-    expect(await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, SCREEN_LOAD)).toBeTruthy();
   });
 
   it('the top bar shows the e-mail and the avatar initials; the live-view route hides it', async () => {

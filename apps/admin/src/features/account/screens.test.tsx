@@ -1,7 +1,7 @@
 import '../../test/setup-dom';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderApp } from '../../test/render-app';
+import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -32,19 +32,19 @@ afterEach(() => {
 describe('sign-up link on the login screen (spec §2)', () => {
   it('shows only when sk is the partner key', async () => {
     renderApp('/auth/login?sk=good-key', fakeSession(null));
-    const link = await screen.findByRole('link', { name: 'Create your store' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'Create your store' }, SCREEN_LOAD);
     expect(link.getAttribute('href')).toBe('/auth/register?sk=good-key');
   });
   it('stays hidden for another key, after the server said no', async () => {
     renderApp('/auth/login?sk=bad-key', fakeSession(null));
-    await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, SCREEN_LOAD);
     await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/register-check?sk=bad-key')).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('link', { name: 'Create your store' })).toBeNull();
   });
   it('stays hidden without sk, and does not even ask', async () => {
     renderApp('/auth/login', fakeSession(null));
-    await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, SCREEN_LOAD);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('link', { name: 'Create your store' })).toBeNull();
     expect(calls.some((c) => c.url.startsWith('/api/auth/register-check'))).toBe(false);
@@ -54,7 +54,7 @@ describe('sign-up link on the login screen (spec §2)', () => {
 describe('/auth/forgot', () => {
   it('validates after a submit attempt, then shows the server text instead of the form', async () => {
     renderApp('/auth/forgot', fakeSession(null));
-    const email = (await screen.findByLabelText(/^Email/, {}, { timeout: 5000 })) as HTMLInputElement;
+    const email = (await screen.findByLabelText(/^Email/, {}, SCREEN_LOAD)) as HTMLInputElement;
     expect(screen.queryByText('Email is required')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
@@ -69,11 +69,11 @@ describe('/auth/forgot', () => {
 describe('/auth/reset', () => {
   it('says the link is incomplete without a token', async () => {
     renderApp('/auth/reset', fakeSession(null));
-    expect(await screen.findByText('This link is incomplete', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('This link is incomplete', {}, SCREEN_LOAD)).toBeTruthy();
   });
   it('needs the same password twice and shows a refused token in the form', async () => {
     renderApp('/auth/reset?token=abcdefghijkl', fakeSession(null));
-    const pw = (await screen.findByLabelText(/^New password/, {}, { timeout: 5000 })) as HTMLInputElement;
+    const pw = (await screen.findByLabelText(/^New password/, {}, SCREEN_LOAD)) as HTMLInputElement;
     const confirm = screen.getByLabelText(/^Confirm new password/) as HTMLInputElement;
     fireEvent.change(pw, { target: { value: 'abcde' } });
     fireEvent.change(confirm, { target: { value: 'abcdf' } });
@@ -89,12 +89,12 @@ describe('/auth/reset', () => {
 describe('/auth/register', () => {
   it('is closed without the partner key', async () => {
     renderApp('/auth/register?sk=bad-key', fakeSession(null));
-    expect(await screen.findByText('Sign-up is by invitation', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Sign-up is by invitation', {}, SCREEN_LOAD)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create store' })).toBeNull();
   });
   it('opens the form with the key', async () => {
     renderApp('/auth/register?sk=good-key', fakeSession(null));
-    expect(await screen.findByRole('button', { name: 'Create store' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Create store' }, SCREEN_LOAD)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create store' }));
     expect(await screen.findByText('Store name is required')).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();

@@ -2,7 +2,7 @@ import '../../test/setup-dom';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readAccount } from '../../lib/session';
-import { fakeSession, renderApp } from '../../test/render-app';
+import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -32,7 +32,7 @@ afterEach(() => {
 
 async function open() {
   const app = renderApp('/auth/login', fakeSession(null));
-  await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, SCREEN_LOAD);
   const email = screen.getByLabelText('Email', { exact: true }) as HTMLInputElement;
   const password = screen.getByLabelText('Password', { exact: true }) as HTMLInputElement;
   const submit = screen.getByRole('button', { name: 'Sign In' });

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppSession } from '../../lib/router-context';
 import { readAccount, writeLogin } from '../../lib/session';
-import { fakeSession, renderApp } from '../../test/render-app';
+import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -45,25 +45,25 @@ afterEach(() => {
 
 async function pick(session: AppSession) {
   const app = renderApp('/auth/shop', session);
-  fireEvent.click(await screen.findByRole('button', { name: 'Demo Fashion, demo.localhost' }, { timeout: 5000 }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Demo Fashion, demo.localhost' }, SCREEN_LOAD));
   return app;
 }
 
 describe('shop selection lands on the first permitted route (spec §4, §6)', () => {
   it('the orders+products staff member lands on Orders, not on no-access', async () => {
     const { router } = await pick(fakeSession(member(['orders', 'products'])));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'), SCREEN_LOAD);
     expect(readAccount()).toMatchObject({ storeId: STORE.id, storeDomain: 'demo.localhost', rDomain: 'demo.localhost' });
   });
 
   it('a products-only staff member lands on All products', async () => {
     const { router } = await pick(fakeSession(member(['products'])));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'), SCREEN_LOAD);
   });
 
   it('a member with the home scope lands on the home dashboard', async () => {
     const { router } = await pick(fakeSession(member(['homes', 'orders'])));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'), SCREEN_LOAD);
   });
 
   it('checks the session of the picked store first, and follows its redirect when it fails', async () => {
@@ -71,7 +71,7 @@ describe('shop selection lands on the first permitted route (spec §4, §6)', ()
     const ensure = vi.fn(async () => ({ ok: false as const, to: '/auth/login' }));
     session.ensure = ensure;
     const { router } = await pick(session);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), SCREEN_LOAD);
     expect(ensure).toHaveBeenCalled();
   });
 });

@@ -3,7 +3,7 @@ import type { User } from '@backroom/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeLogin, writeStore } from '../../lib/session';
-import { fakeSession, renderApp } from '../../test/render-app';
+import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 
 const STORE = '00000000-0000-4000-8000-0000000000aa';
 const owner: User = {
@@ -76,7 +76,7 @@ describe('home dashboard (spec §1, §7)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-06-02T20:00:00Z')); // 01:30 on June 3 in Kolkata, 13:00 June 2 in LA
     renderApp('/admin', fakeSession(owner));
-    expect(await screen.findByRole('heading', { name: 'Good Morning, Olivia Owner' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Good Morning, Olivia Owner' }, SCREEN_LOAD)).toBeTruthy();
     expect(await screen.findByText('$1,234.50')).toBeTruthy();
     expect(screen.getByText('17')).toBeTruthy();
     expect(screen.getByText('474')).toBeTruthy();
@@ -96,13 +96,13 @@ describe('home dashboard (spec §1, §7)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-06-02T19:00:00Z')); // 12:00 in LA
     renderApp('/admin', fakeSession(owner));
-    expect(await screen.findByRole('heading', { name: 'Good Afternoon, Olivia Owner' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Good Afternoon, Olivia Owner' }, SCREEN_LOAD)).toBeTruthy();
     await waitFor(() => expect(urls.some((u) => u.includes('fromTime=2025-06-02'))).toBe(true));
   });
 
   it('renders the homeHtml block sanitised again', async () => {
     renderApp('/admin', fakeSession(owner));
-    const block = await screen.findByRole('region', { name: 'From your store' }, { timeout: 5000 });
+    const block = await screen.findByRole('region', { name: 'From your store' }, SCREEN_LOAD);
     expect(block.querySelector('h2')?.textContent).toBe('Welcome in');
     expect(block.querySelector('script')).toBeNull();
     expect(block.querySelector('img')?.getAttribute('onerror')).toBeNull();

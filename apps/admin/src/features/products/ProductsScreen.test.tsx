@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productKeys } from '../../lib/query-keys';
 import { writeLogin, writeStore } from '../../lib/session';
-import { fakeSession, renderApp } from '../../test/render-app';
+import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 import { setViewportWidth } from '../../test/setup-dom';
 
 const STORE = '00000000-0000-4000-8000-0000000000aa';
@@ -113,7 +113,7 @@ afterEach(() => {
 });
 
 /** Time allowed for the screen to answer (the suite shares two cores with other work). */
-const T = { timeout: 15_000 };
+const T = SCREEN_LOAD;
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 const csv = (name = 'apparel.csv', text = 'Handle,Title\ntee,Tee\n') => new File([text], name, { type: 'text/csv' });
 

@@ -3,7 +3,7 @@ import type { StaffMember, User } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeLogin, writeStore } from '../../lib/session';
-import { fakeSession, renderApp } from '../../test/render-app';
+import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 import { setViewportWidth } from '../../test/setup-dom';
 
 const user = (o: Partial<User>): User => ({
@@ -105,7 +105,7 @@ afterEach(() => {
 describe('Member screen', () => {
   it('lists name, e-mail, role, permission count and last sign-in; the owner gets the controls', async () => {
     renderApp('/admin/member', fakeSession(user({})));
-    const table = await screen.findByRole('table', { name: 'Staff' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Staff' }, SCREEN_LOAD);
     const row = (await within(table).findByText('staff@demo.test')).closest('tr')!;
     expect(within(row).getByText('Sam Staff')).toBeTruthy();
     expect(within(row).getByText('Staff')).toBeTruthy();
@@ -119,7 +119,7 @@ describe('Member screen', () => {
 
   it('signs a member out only after the confirmation', async () => {
     renderApp('/admin/member', fakeSession(user({})));
-    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Sam Staff' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Sam Staff' }, SCREEN_LOAD));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out everywhere' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out this person?' });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -131,7 +131,7 @@ describe('Member screen', () => {
 
   it('adds staff with the scopes chosen per group', async () => {
     renderApp('/admin/member', fakeSession(user({})));
-    fireEvent.click(await screen.findByRole('button', { name: 'Add staff' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add staff' }, SCREEN_LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Add staff' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add staff' }));
     expect(await within(dialog).findByText('Choose at least one permission')).toBeTruthy();
@@ -154,7 +154,7 @@ describe('Member screen', () => {
   it('shows no controls to a member who cannot manage staff', async () => {
     canManage = false;
     renderApp('/admin/member', fakeSession(user({ id: '00000000-0000-4000-8000-000000000002', isStoreOwner: false, scopes: ['store'] })));
-    await screen.findByRole('table', { name: 'Staff' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Staff' }, SCREEN_LOAD);
     await screen.findByText('Only the store owner and admins can add staff or change permissions.');
     expect(screen.queryByRole('button', { name: 'Add staff' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
