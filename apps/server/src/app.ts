@@ -27,6 +27,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { HttpError } from './lib/errors.js';
 import { type GuardOptions, guardFirst, makeGuard, trackRoutes } from './lib/guard.js';
+import { openapiOptions } from './lib/openapi.js';
 import { securityHeaders } from './lib/security-headers.js';
 import analyticsRoutes from './modules/analytics/routes.js';
 import authRoutes from './modules/auth/routes.js';
@@ -162,19 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     }),
   });
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1 } });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Backroom API',
-        version: '1.0.0',
-        description: 'The merchant back-office API. Errors answer {statusCode, code, messages}.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-    // Schemas registered with `.meta({ id })` become components.schemas, so their $refs resolve.
-    transformObject: jsonSchemaTransformObject,
-  });
+  await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
