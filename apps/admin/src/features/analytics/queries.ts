@@ -2,6 +2,7 @@ import type { AnalyticsTimezoneResponse, DashboardFiguresResponse, PaidOrdersRes
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { OVERVIEW_AUTO_REFRESH_MS, PAID_ORDERS_PAGE_SIZE } from '../../lib/constants';
+import { analyticsKeys } from '../../lib/query-keys';
 
 /**
  * Query hooks of the Overview (spec admin-dashboard §7 Overview analytics). Every figure call carries fromTime,
@@ -22,7 +23,7 @@ const query = (p: OverviewParams) => ({ fromTime: p.fromTime, toTime: p.toTime, 
 /** `GET /api/analytics/timezone` → the store's standardTimezone; only asked when the preference has none (§4). */
 export function useStoreTimezone(storeId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: ['analytics', storeId, 'timezone'],
+    queryKey: analyticsKeys.part('timezone'),
     queryFn: () => api.get<AnalyticsTimezoneResponse>('/analytics/timezone'),
     enabled: !!storeId && enabled,
     staleTime: 5 * 60_000,
@@ -32,7 +33,7 @@ export function useStoreTimezone(storeId: string | null, enabled: boolean) {
 /** One series: `total-sales`, `total-orders` or `aov` (§3 details.labels / details.dataset). */
 export function useSeries(kind: 'total-sales' | 'total-orders' | 'aov', p: OverviewParams | null, auto: boolean) {
   return useQuery({
-    queryKey: ['analytics', kind, p],
+    queryKey: analyticsKeys.part(kind, p),
     queryFn: () => api.get<SeriesResponse>(`/analytics/${kind}`, { query: query(p!) }),
     enabled: !!p,
     refetchInterval: refetch(auto),
@@ -43,7 +44,7 @@ export function useSeries(kind: 'total-sales' | 'total-orders' | 'aov', p: Overv
 /** `GET /api/analytics/dashboard` → cards, visitors and the funnel (§3 shared dashboard figures). */
 export function useDashboardFigures(p: OverviewParams | null, auto: boolean) {
   return useQuery({
-    queryKey: ['analytics', 'dashboard', p],
+    queryKey: analyticsKeys.part('dashboard', p),
     queryFn: () => api.get<DashboardFiguresResponse>('/analytics/dashboard', { query: query(p!) }),
     enabled: !!p,
     refetchInterval: refetch(auto),
@@ -65,7 +66,7 @@ const paidFilter = (p: OverviewParams) => ({
  */
 export function usePaidOrders(p: OverviewParams | null, page: number, auto: boolean) {
   return useQuery({
-    queryKey: ['analytics', 'paid-orders', p, page],
+    queryKey: analyticsKeys.part('paid-orders', p, page),
     queryFn: () =>
       api.get<PaidOrdersResponse>('/analytics/paid-orders', {
         query: { page, limit: PAID_ORDERS_PAGE_SIZE, ...paidFilter(p!) },
@@ -79,7 +80,7 @@ export function usePaidOrders(p: OverviewParams | null, page: number, auto: bool
 /** The paid-orders count with the same filter (§7), for the page count. Failures are silent (§8). */
 export function usePaidOrdersCount(p: OverviewParams | null, auto: boolean) {
   return useQuery({
-    queryKey: ['analytics', 'paid-orders-count', p],
+    queryKey: analyticsKeys.part('paid-orders-count', p),
     queryFn: () => api.get<{ count: number }>('/analytics/paid-orders/count', { query: paidFilter(p!), silent: true }),
     enabled: !!p,
     refetchInterval: refetch(auto),
