@@ -7,14 +7,15 @@ import { api } from './lib/api';
 import { IS_PREVIEW, readBootstrap } from './lib/boot';
 import { CartStore } from './lib/cart';
 import { EventBeacon } from './lib/events';
-import { startPreviewBridge } from './lib/preview';
+import { createPreviewChannel, startPreviewBridge } from './lib/preview';
 import { navigate } from './lib/router';
 import { fallbackConfig, type Shop, ShopContext, ThemeStore } from './lib/theme';
 
 /**
  * Boots the storefront: reads the inlined bootstrap, builds the theme store (the published config, or the hydro
  * defaults when the shop has none), the cart (localStorage; memory in a preview), the event beacon (off in a
- * preview) and, with `?preview=1`, the preview bridge that takes configs from the admin origin only.
+ * preview) and, with `?preview=1`, the preview bridge that takes configs from the admin origin only and posts the
+ * merchant's clicks (select) and in-place text edits (edit) back to it.
  */
 async function main() {
   const boot = await readBootstrap();
@@ -25,6 +26,7 @@ async function main() {
     cart: new CartStore(IS_PREVIEW ? null : `sf-cart:${boot.shop.id}`),
     beacon: new EventBeacon(!IS_PREVIEW),
     preview: IS_PREVIEW,
+    channel: IS_PREVIEW ? createPreviewChannel(window, boot.adminOrigin) : null,
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
   if (IS_PREVIEW) {
@@ -33,6 +35,7 @@ async function main() {
       win: window,
       adminOrigin: boot.adminOrigin,
       store: theme,
+      channel: shop.channel ?? undefined,
       onPage: (msg) => {
         if (msg.page === lastPage && lastPage !== null) return;
         lastPage = msg.page;

@@ -1,5 +1,5 @@
 import type { StorefrontProductCard } from '@backroom/contracts';
-import { type CountdownValue, countdownEnd } from '@backroom/theme';
+import { type CountdownValue, countdownEnd, type PreviewPathStep } from '@backroom/theme';
 import { useQuery } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect, useState } from 'react';
 import { api } from '../lib/api';
@@ -9,6 +9,7 @@ import { Link } from '../lib/router';
 import { session } from '../lib/storage';
 import { useShop, useThemeSelect } from '../lib/theme';
 import { useDisplayCurrency } from './currency';
+import { EditableText } from './editable';
 
 /** Merchant rich text / HTML, sanitised with DOMPurify. */
 export function RichText({ html, className }: { html: string; className?: string }) {
@@ -108,19 +109,35 @@ export function ProductGrid({
 /** CSS variables of a responsive grid: desktop and mobile columns (theme-editor §5 items per row). */
 export const gridVars = (perRow: number, perRowMobile: number) => ({ '--cols': perRow, '--cols-m': perRowMobile }) as React.CSSProperties;
 
-/** A section heading with the section's alignment (left | center). */
-export function Heading({ children, align = 'left' }: { children: ReactNode; align?: string }) {
+/** A section heading with the section's alignment (left | center); editable in place in a preview when `path` is given. */
+export function Heading({ children, align = 'left', path }: { children: ReactNode; align?: string; path?: PreviewPathStep[] }) {
   if (!children) return null;
+  if (path && typeof children === 'string') {
+    return <EditableText as="h2" className={`sf-heading sf-heading--${align}`} path={path} value={children} />;
+  }
   return <h2 className={`sf-heading sf-heading--${align}`}>{children}</h2>;
 }
 
 /** "View all" as a button, or as a text link when `isTextLink` (theme-editor §3 buttonLabel / isTextLink). */
-export function ViewAll({ href, label, textLink, align = 'center' }: { href: string; label: string; textLink: boolean; align?: string }) {
+export function ViewAll({
+  href,
+  label,
+  textLink,
+  align = 'center',
+  path,
+}: {
+  href: string;
+  label: string;
+  textLink: boolean;
+  align?: string;
+  /** Path of the label setting in the EditScope (editable in place in a preview). */
+  path?: PreviewPathStep[];
+}) {
   if (!label) return null;
   return (
     <div className={`sf-viewall sf-viewall--${align}`}>
       <Link href={href} className={textLink ? 'sf-textlink' : 'sf-btn sf-btn--outline'}>
-        {label}
+        {path ? <EditableText path={path} value={label} /> : label}
       </Link>
     </div>
   );

@@ -59,7 +59,7 @@ export const Footer = memo(function Footer({ selected }: { selected: boolean }) 
   if (f.settings) {
     const s = f.settings;
     return (
-      <footer className={`${cls} sf-footer--newchick`} data-section-key="footer">
+      <footer className={`${cls} sf-footer--newchick`} data-section-key="footer" data-section-label="Footer">
         {s.infoWithIcon.length > 0 && (
           <ul className="sf-footer__icons">
             {s.infoWithIcon.map((b, i) => (
@@ -104,7 +104,7 @@ export const Footer = memo(function Footer({ selected }: { selected: boolean }) 
   }
   const b = f.block_config!;
   return (
-    <footer className={`${cls} sf-footer--hydro`} data-section-key="footer">
+    <footer className={`${cls} sf-footer--hydro`} data-section-key="footer" data-section-label="Footer">
       <div className="sf-footer__cols">
         <div className="sf-footer__brand">
           <strong className="sf-footer__name">{boot.shop.name}</strong>

@@ -1,6 +1,7 @@
 import type { StorefrontMenuItem } from '@backroom/contracts';
 import { memo, useEffect, useState } from 'react';
 import { CurrencySelect } from '../components/currency';
+import { EditableText, EditScope } from '../components/editable';
 import { Img } from '../components/ui';
 import { itemCount, useCart } from '../lib/cart';
 import { linkHref } from '../lib/links';
@@ -89,77 +90,79 @@ export const Header = memo(function Header({ selected }: { selected: boolean }) 
       </span>
     );
   return (
-    <header className={`sf-header ${selected ? 'sf-selected' : ''}`} data-section-key="header">
-      {h.show_top_bar && (
-        <div className="sf-topbar">
-          {type === 'newchick' && (h.image_topbar || h.image_topbar_mobile) ? (
-            <Link href={linkHref(h.topbar_url)} className="sf-topbar__img">
-              <picture>
-                {h.image_topbar_mobile && <source media="(max-width: 767px)" srcSet={h.image_topbar_mobile} />}
-                <Img src={h.image_topbar || h.image_topbar_mobile} alt={h.text_topbar} />
-              </picture>
-            </Link>
-          ) : null}
-          {h.text_topbar && (
-            <Link href={linkHref(h.topbar_url)} className="sf-announcement">
-              {h.text_topbar}
-            </Link>
-          )}
-        </div>
-      )}
-      <div className={`sf-header__main ${h.center_logo_on_mobile ? 'sf-header__main--center' : ''}`}>
-        <button type="button" className="sf-iconbtn sf-only-mobile" aria-label="Open menu" onClick={() => setDrawer(true)}>
-          <MenuIcon />
-        </button>
-        <Link href="/" className="sf-logo" aria-label={`${boot.shop.name} home`}>
-          <span className="sf-only-desktop">{logo(h.logo_desktop, h.size_logo.desktop, 'sf-logo__d')}</span>
-          <span className="sf-only-mobile">{logo(h.logo_mobile || h.logo_desktop, h.size_logo.mobile, 'sf-logo__m')}</span>
-        </Link>
-        <nav className="sf-nav sf-only-desktop" aria-label="Main menu">
-          {menu && <MenuLinks items={menu.items} basic={el.menu_basic} />}
-        </nav>
-        <div className="sf-header__tools">
-          {h.enable_search && (
-            <div className="sf-only-desktop">
-              <SearchBox />
-            </div>
-          )}
-          {h.enable_search && el.search.type_search_in_mobile === 'icon' && (
-            <button type="button" className="sf-iconbtn sf-only-mobile" aria-label="Search" onClick={() => setMobileSearch((x) => !x)}>
-              <SearchIcon />
-            </button>
-          )}
-          {currencyOn && <CurrencySelect />}
-          {type === 'hydro' && h.isShowAccount && (
-            <span className="sf-iconbtn" title="Account" role="img" aria-label="Account">
-              <UserIcon />
-            </span>
-          )}
-          <Link href="/cart" className="sf-iconbtn sf-cartbtn" aria-label={`Cart, ${count} items`}>
-            <CartIcon />
-            {count > 0 && <span className="sf-cartbtn__count">{count}</span>}
-          </Link>
-        </div>
-      </div>
-      {h.enable_search && (el.search.type_search_in_mobile === 'input' || mobileSearch) && (
-        <div className="sf-only-mobile sf-header__msearch">
-          <SearchBox mobile />
-        </div>
-      )}
-      {drawer && (
-        <div className="sf-drawer" role="dialog" aria-modal="true" aria-label="Menu">
-          <div className="sf-drawer__panel">
-            <button type="button" className="sf-iconbtn" aria-label="Close menu" onClick={() => setDrawer(false)}>
-              <CloseIcon />
-            </button>
-            {/* biome-ignore lint/a11y/useKeyWithClickEvents: closing the drawer after a link click; links are keyboard reachable. */}
-            <nav aria-label="Mobile menu" onClick={() => setDrawer(false)}>
-              {menu && <MenuLinks items={menu.items} basic />}
-            </nav>
+    <header className={`sf-header ${selected ? 'sf-selected' : ''}`} data-section-key="header" data-section-label="Header">
+      <EditScope section="header" path={['settings']}>
+        {h.show_top_bar && (
+          <div className="sf-topbar">
+            {type === 'newchick' && (h.image_topbar || h.image_topbar_mobile) ? (
+              <Link href={linkHref(h.topbar_url)} className="sf-topbar__img">
+                <picture>
+                  {h.image_topbar_mobile && <source media="(max-width: 767px)" srcSet={h.image_topbar_mobile} />}
+                  <Img src={h.image_topbar || h.image_topbar_mobile} alt={h.text_topbar} />
+                </picture>
+              </Link>
+            ) : null}
+            {h.text_topbar && (
+              <Link href={linkHref(h.topbar_url)} className="sf-announcement">
+                <EditableText path={['text_topbar']} value={h.text_topbar} />
+              </Link>
+            )}
           </div>
-          <button type="button" className="sf-drawer__scrim" aria-label="Close menu" onClick={() => setDrawer(false)} />
+        )}
+        <div className={`sf-header__main ${h.center_logo_on_mobile ? 'sf-header__main--center' : ''}`}>
+          <button type="button" className="sf-iconbtn sf-only-mobile" aria-label="Open menu" onClick={() => setDrawer(true)}>
+            <MenuIcon />
+          </button>
+          <Link href="/" className="sf-logo" aria-label={`${boot.shop.name} home`}>
+            <span className="sf-only-desktop">{logo(h.logo_desktop, h.size_logo.desktop, 'sf-logo__d')}</span>
+            <span className="sf-only-mobile">{logo(h.logo_mobile || h.logo_desktop, h.size_logo.mobile, 'sf-logo__m')}</span>
+          </Link>
+          <nav className="sf-nav sf-only-desktop" aria-label="Main menu">
+            {menu && <MenuLinks items={menu.items} basic={el.menu_basic} />}
+          </nav>
+          <div className="sf-header__tools">
+            {h.enable_search && (
+              <div className="sf-only-desktop">
+                <SearchBox />
+              </div>
+            )}
+            {h.enable_search && el.search.type_search_in_mobile === 'icon' && (
+              <button type="button" className="sf-iconbtn sf-only-mobile" aria-label="Search" onClick={() => setMobileSearch((x) => !x)}>
+                <SearchIcon />
+              </button>
+            )}
+            {currencyOn && <CurrencySelect />}
+            {type === 'hydro' && h.isShowAccount && (
+              <span className="sf-iconbtn" title="Account" role="img" aria-label="Account">
+                <UserIcon />
+              </span>
+            )}
+            <Link href="/cart" className="sf-iconbtn sf-cartbtn" aria-label={`Cart, ${count} items`}>
+              <CartIcon />
+              {count > 0 && <span className="sf-cartbtn__count">{count}</span>}
+            </Link>
+          </div>
         </div>
-      )}
+        {h.enable_search && (el.search.type_search_in_mobile === 'input' || mobileSearch) && (
+          <div className="sf-only-mobile sf-header__msearch">
+            <SearchBox mobile />
+          </div>
+        )}
+        {drawer && (
+          <div className="sf-drawer" role="dialog" aria-modal="true" aria-label="Menu">
+            <div className="sf-drawer__panel">
+              <button type="button" className="sf-iconbtn" aria-label="Close menu" onClick={() => setDrawer(false)}>
+                <CloseIcon />
+              </button>
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: closing the drawer after a link click; links are keyboard reachable. */}
+              <nav aria-label="Mobile menu" onClick={() => setDrawer(false)}>
+                {menu && <MenuLinks items={menu.items} basic />}
+              </nav>
+            </div>
+            <button type="button" className="sf-drawer__scrim" aria-label="Close menu" onClick={() => setDrawer(false)} />
+          </div>
+        )}
+      </EditScope>
     </header>
   );
 });

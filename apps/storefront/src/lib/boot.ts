@@ -8,7 +8,9 @@ import type { StorefrontBootstrap } from '@backroom/contracts';
 export async function readBootstrap(doc: Document = document): Promise<StorefrontBootstrap> {
   const el = doc.getElementById('sf-bootstrap');
   if (el?.textContent) return JSON.parse(el.textContent) as StorefrontBootstrap;
-  const res = await fetch('/api/storefront/shop', { headers: { accept: 'application/json' } });
+  const themeId = new URLSearchParams(location.search).get('preview_theme_id');
+  const url = themeId ? `/api/storefront/shop?preview_theme_id=${encodeURIComponent(themeId)}` : '/api/storefront/shop';
+  const res = await fetch(url, { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`shop ${res.status}`);
   return (await res.json()) as StorefrontBootstrap;
 }

@@ -1,6 +1,6 @@
 import { emptyConfig } from '@backroom/theme';
 import { describe, expect, it } from 'vitest';
-import { startPreviewBridge } from './preview';
+import { createPreviewChannel, startPreviewBridge } from './preview';
 import { ThemeStore } from './theme';
 
 const ADMIN = 'http://localhost:3000';
@@ -94,5 +94,19 @@ describe('preview bridge (DESIGN.md "Preview protocol")', () => {
     stop();
     send(message(), ADMIN);
     expect(store.get().version).toBe(0);
+  });
+
+  it('posts select and edit to the admin origin only, and nothing when not framed', () => {
+    const { win, posted } = fakeWindow();
+    const channel = createPreviewChannel(win, ADMIN);
+    channel.select('header');
+    channel.edit('hero-1', ['settings', 'heading'], 'Hi');
+    expect(posted).toEqual([
+      { data: { type: 'select', section: 'header' }, origin: ADMIN },
+      { data: { type: 'edit', section: 'hero-1', path: ['settings', 'heading'], value: 'Hi' }, origin: ADMIN },
+    ]);
+    const top = { postMessage: () => expect.unreachable('a page that is not framed posts nothing') } as unknown as Window;
+    Object.assign(top, { parent: top });
+    createPreviewChannel(top, ADMIN).select('header');
   });
 });

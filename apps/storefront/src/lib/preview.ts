@@ -1,21 +1,62 @@
-import { acceptFromOrigin, isPreviewMessage, type PreviewConfigMessage } from '@backroom/theme';
+import {
+  acceptFromOrigin,
+  editMessage,
+  isPreviewMessage,
+  type PreviewConfigMessage,
+  type PreviewFrameMessage,
+  type PreviewPathStep,
+  selectMessage,
+} from '@backroom/theme';
 import { flushSync } from 'react-dom';
 import type { ThemeStore } from './theme';
 
 /**
- * The frame side of the preview bridge (DESIGN.md "Preview protocol", issue 5 item 4). Listens for
+ * What the frame posts to the editor (issue 9 item 4): always to the admin origin only (`postMessage`'s target
+ * origin), never `'*'`. Outside a frame (no parent) nothing is posted.
+ */
+export interface PreviewChannel {
+  /** `{type:'select', section}`: the merchant clicked this section (key, or 'header' / 'footer'). */
+  select(section: string): void;
+  /** `{type:'edit', section, path, value}`: a plain-text setting edited in place; `path` relative to the section object. */
+  edit(section: string, path: PreviewPathStep[], value: string): void;
+}
+
+/** A channel posting to `win.parent` with the admin origin as target (no-op when the page is not framed). */
+export function createPreviewChannel(win: Window, adminOrigin: string): PreviewChannel {
+  const post = (m: PreviewFrameMessage) => {
+    if (win.parent && win.parent !== win) win.parent.postMessage(m, adminOrigin);
+  };
+  return {
+    select: (section) => post(selectMessage(section)),
+    edit: (section, path, value) => post(editMessage(section, path, value)),
+  };
+}
+
+/**
+ * The frame side of the preview bridge (DESIGN.md "Preview protocol", issue 5 item 4, issue 9 item 4). Listens for
  * `{type:'config', config, domain, section, scrollTo, page}` from the admin origin ONLY (exact origin match;
  * anything else, or a malformed message, is ignored), applies it synchronously (the next frame shows it: no reload,
  * no server round trip), then tells the page to switch (`onPage`). Posts `{type:'ready'}` to the parent once
- * listening. Returns a function that stops listening.
+ * listening.
+ *
+ * In the page (`doc`), a click is the merchant choosing what to edit, not shopping: it posts
+ * `{type:'select', section}` for the section (or header / footer) under it through `channel`, and links and form
+ * submissions do not navigate (capture phase, so it runs before the page's own handlers, which see
+ * `defaultPrevented`). Returns a function that stops listening.
  */
 export function startPreviewBridge(opts: {
   win: Window;
   adminOrigin: string;
   store: ThemeStore;
   onPage?: (msg: PreviewConfigMessage) => void;
+  /** Where select messages go; default: a channel to `win.parent`. */
+  channel?: PreviewChannel;
+  /** The page whose clicks select sections; default `win.document`. */
+  doc?: Document;
 }): () => void {
   const { win, adminOrigin, store } = opts;
+  const channel = opts.channel ?? createPreviewChannel(win, adminOrigin);
+  const doc = opts.doc ?? (win as Partial<Window>).document;
   const onMessage = (e: MessageEvent) => {
     if (!acceptFromOrigin(e.origin, adminOrigin)) return;
     if (!isPreviewMessage(e.data) || e.data.type !== 'config') return;
@@ -26,7 +67,21 @@ export function startPreviewBridge(opts: {
     performance.measure('sf-preview-apply', { start: t });
     opts.onPage?.(msg);
   };
+  const onClick = (e: Event) => {
+    const target = e.target as Element | null;
+    if (!target || typeof target.closest !== 'function') return;
+    if (target.closest('a[href], area[href]')) e.preventDefault();
+    const section = target.closest<HTMLElement>('[data-section-key]')?.dataset.sectionKey;
+    if (section) channel.select(section);
+  };
+  const onSubmit = (e: Event) => e.preventDefault();
   win.addEventListener('message', onMessage);
+  doc?.addEventListener('click', onClick, true);
+  doc?.addEventListener('submit', onSubmit, true);
   if (win.parent && win.parent !== win) win.parent.postMessage({ type: 'ready' }, adminOrigin);
-  return () => win.removeEventListener('message', onMessage);
+  return () => {
+    win.removeEventListener('message', onMessage);
+    doc?.removeEventListener('click', onClick, true);
+    doc?.removeEventListener('submit', onSubmit, true);
+  };
 }

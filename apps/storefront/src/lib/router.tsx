@@ -1,3 +1,4 @@
+import { PREVIEW_THEME_QUERY_PARAM } from '@backroom/theme';
 import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
 import { IS_PREVIEW } from './boot';
 
@@ -25,10 +26,17 @@ export function useLocation(): { pathname: string; search: URLSearchParams } {
   return { pathname: u.pathname, search: u.searchParams };
 }
 
-/** Navigates to `to` (a same-origin path), keeping `?preview=1` in preview frames; scrolls to the top. */
+/** The theme previewed by `?preview_theme_id=` (issue 9 item 1), kept on every navigation so a reload keeps it. */
+const PREVIEW_THEME_ID = typeof location !== 'undefined' ? new URLSearchParams(location.search).get(PREVIEW_THEME_QUERY_PARAM) : null;
+
+/**
+ * Navigates to `to` (a same-origin path), keeping `?preview=1` in preview frames and `?preview_theme_id=` in theme
+ * previews; scrolls to the top.
+ */
 export function navigate(to: string, opts: { replace?: boolean; scroll?: boolean } = {}) {
   const u = new URL(to, location.origin);
   if (IS_PREVIEW) u.searchParams.set('preview', '1');
+  if (PREVIEW_THEME_ID) u.searchParams.set(PREVIEW_THEME_QUERY_PARAM, PREVIEW_THEME_ID);
   const next = u.pathname + u.search + u.hash;
   if (next === snapshot()) return;
   if (opts.replace) history.replaceState(null, '', next);

@@ -4,6 +4,7 @@ import { replaceEqualDeep } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { CartStore } from './cart';
 import type { EventBeacon } from './events';
+import type { PreviewChannel } from './preview';
 
 /** What the renderers read: the config, its theme type, and in a preview the editor's selection. */
 export interface ThemeState {
@@ -58,13 +59,17 @@ export function fallbackConfig(): ThemeConfig {
   return emptyConfig('hydro', ['head-image', 'featured-collection']);
 }
 
-/** Everything the storefront shares: the bootstrap, the theme store, the cart, the event beacon, the preview flag. */
+/**
+ * Everything the storefront shares: the bootstrap, the theme store, the cart, the event beacon, the preview flag
+ * and, in an editor preview frame, the channel that posts select / edit messages to the editor.
+ */
 export interface Shop {
   boot: StorefrontBootstrap;
   theme: ThemeStore;
   cart: CartStore;
   beacon: EventBeacon;
   preview: boolean;
+  channel: PreviewChannel | null;
 }
 export const ShopContext = createContext<Shop | null>(null);
 

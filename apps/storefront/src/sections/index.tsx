@@ -1,6 +1,7 @@
-import type { Section, SectionSettings, SectionType } from '@backroom/theme';
+import { SECTIONS, type Section, type SectionSettings, type SectionType } from '@backroom/theme';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, memo, useEffect, useState } from 'react';
+import { EditableText, EditScope } from '../components/editable';
 import { Countdown, Heading, Img, ProductCard, ProductGrid, RichText, useProducts, ViewAll } from '../components/ui';
 import { api } from '../lib/api';
 import { linkCollection, linkHref } from '../lib/links';
@@ -27,7 +28,8 @@ function useIsMobile(): boolean {
  */
 function HeadImage({ s, first }: P<'head-image'>) {
   const mobile = useIsMobile();
-  const slides = mobile && s.content.mobile.length ? s.content.mobile : s.content.desktop;
+  const variant = mobile && s.content.mobile.length ? 'mobile' : 'desktop';
+  const slides = s.content[variant];
   const [i, setI] = useState(0);
   useEffect(() => {
     if (slides.length < 2) return;
@@ -56,25 +58,27 @@ function HeadImage({ s, first }: P<'head-image'>) {
           <span className="sf-hero__overlay" style={{ opacity: s.opacity_image / 100 }} />
           {s.show_content && (
             <div className={`sf-hero__content sf-hero__content--${sl.position} ${s.text_animation && n === cur ? 'sf-animate' : ''}`}>
-              <h2
+              <EditableText
+                as="h2"
                 className="sf-hero__heading"
                 style={{ ['--cd' as string]: sl.heading.colorDesktop, ['--cm' as string]: sl.heading.colorMobile }}
-              >
-                {sl.heading.content}
-              </h2>
-              <p
+                path={['content', variant, n, 'heading', 'content']}
+                value={sl.heading.content}
+              />
+              <EditableText
+                as="p"
                 className="sf-hero__sub"
                 style={{ ['--cd' as string]: sl.subHeading.colorDesktop, ['--cm' as string]: sl.subHeading.colorMobile }}
-              >
-                {sl.subHeading.content}
-              </p>
+                path={['content', variant, n, 'subHeading', 'content']}
+                value={sl.subHeading.content}
+              />
               {sl.buttonLabel.title && (
                 <Link
                   href={linkHref(sl.urlButton)}
                   className="sf-btn"
                   style={{ color: sl.buttonLabel.color, background: sl.buttonLabel.background }}
                 >
-                  {sl.buttonLabel.title}
+                  <EditableText path={['content', variant, n, 'buttonLabel', 'title']} value={sl.buttonLabel.title} />
                 </Link>
               )}
             </div>
@@ -121,10 +125,10 @@ function CollectionTiles({
     staleTime: 60_000,
   });
   const tiles = blocks.length
-    ? blocks.map((b) => ({ key: b.title + linkHref(b.url), href: linkHref(b.url), title: b.title, image: b.image }))
+    ? blocks.map((b, i) => ({ key: `${i}`, href: linkHref(b.url), title: b.title, image: b.image, block: i as number | null }))
     : (fromShop.data?.collections ?? [])
         .slice(0, perRow * 2)
-        .map((c) => ({ key: c.id, href: `/collections/${c.handle}`, title: c.title, image: c.imageSrc ?? '' }));
+        .map((c) => ({ key: c.id, href: `/collections/${c.handle}`, title: c.title, image: c.imageSrc ?? '', block: null }));
   return (
     <div
       className={`sf-tiles ${tall ? 'sf-tiles--tall' : ''}`}
@@ -138,7 +142,11 @@ function CollectionTiles({
             <span className="sf-card__noimg" />
           )}
           {saleBanner && <span className="sf-card__banner">SALE</span>}
-          <span className="sf-tile__title">{t.title}</span>
+          {t.block === null ? (
+            <span className="sf-tile__title">{t.title}</span>
+          ) : (
+            <EditableText className="sf-tile__title" path={['blocks', t.block, 'title']} value={t.title} />
+          )}
         </Link>
       ))}
     </div>
@@ -150,7 +158,9 @@ function CollectionList({ s }: { s: SectionSettings<'collection_list'> }) {
   const products = useProducts({ collection: s.collection || undefined, limit: Math.min(s.limit_product, 60) });
   return (
     <div className="sf-container">
-      <Heading align={s.align}>{s.heading}</Heading>
+      <Heading align={s.align} path={['heading']}>
+        {s.heading}
+      </Heading>
       <CollectionTiles blocks={s.blocks} perRow={s.item_per_row} perRowMobile={s.item_per_row_mobile} saleBanner={s.show_sale_banners} />
       {s.collection && (
         <>
@@ -161,7 +171,13 @@ function CollectionList({ s }: { s: SectionSettings<'collection_list'> }) {
             perRowMobile={s.item_per_row_mobile}
             saleBanner={s.show_sale_banners}
           />
-          <ViewAll href={`/collections/${s.collection}`} label={s.buttonLabel} textLink={s.isTextLink} align={s.align} />
+          <ViewAll
+            href={`/collections/${s.collection}`}
+            label={s.buttonLabel}
+            textLink={s.isTextLink}
+            align={s.align}
+            path={['buttonLabel']}
+          />
         </>
       )}
     </div>
@@ -173,7 +189,9 @@ function FeaturedCollection({ s }: { s: SectionSettings<'featured-collection'> }
   const products = useProducts({ collection: s.collection || undefined, limit: Math.min(s.limit_product, 60) });
   return (
     <div className="sf-container">
-      <Heading align={s.align}>{s.heading}</Heading>
+      <Heading align={s.align} path={['heading']}>
+        {s.heading}
+      </Heading>
       <ProductGrid
         products={(products.data?.products ?? []).slice(0, s.limit_product)}
         loading={products.isPending}
@@ -185,6 +203,7 @@ function FeaturedCollection({ s }: { s: SectionSettings<'featured-collection'> }
         label={s.buttonLabel}
         textLink={s.isTextLink}
         align={s.align}
+        path={['buttonLabel']}
       />
     </div>
   );
@@ -194,13 +213,15 @@ function FeaturedCollection({ s }: { s: SectionSettings<'featured-collection'> }
 function FeatureContent({ s }: P<'feature-content'>) {
   return (
     <div className="sf-container">
-      <Heading align="center">{s.heading}</Heading>
+      <Heading align="center" path={['heading']}>
+        {s.heading}
+      </Heading>
       <div className="sf-features" style={{ ['--cols' as string]: Math.max(1, Math.min(4, s.blocks.length)) }}>
         {s.blocks.map((b, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id; order is their identity.
           <div key={i} className="sf-feature">
             <Img src={b.image} w={56} h={56} />
-            <h3>{b.heading}</h3>
+            <EditableText as="h3" path={['blocks', i, 'heading']} value={b.heading} />
             <RichText html={b.content} />
           </div>
         ))}
@@ -218,11 +239,11 @@ function ImageWithText({ s }: P<'image_with_text'>) {
         <div key={i} className={`sf-iwt sf-iwt--${b.position}`}>
           <Img src={b.image} w={800} h={600} />
           <div className="sf-iwt__text">
-            <h2>{b.heading}</h2>
+            <EditableText as="h2" path={['blocks', i, 'heading']} value={b.heading} />
             <RichText html={b.content} />
             {b.show_button && b.button_label && (
               <Link href={linkHref(b.url_button)} className="sf-btn">
-                {b.button_label}
+                <EditableText path={['blocks', i, 'button_label']} value={b.button_label} />
               </Link>
             )}
           </div>
@@ -236,7 +257,9 @@ function ImageWithText({ s }: P<'image_with_text'>) {
 function ProductReview({ s }: P<'product-review'>) {
   return (
     <div className="sf-container sf-reviews">
-      <Heading align="center">{s.heading}</Heading>
+      <Heading align="center" path={['heading']}>
+        {s.heading}
+      </Heading>
       <RichText html={s.body_html} className="sf-reviews__body" />
     </div>
   );
@@ -246,7 +269,9 @@ function ProductReview({ s }: P<'product-review'>) {
 function StyleCollection({ s }: P<'style-collection'>) {
   return (
     <div className="sf-container">
-      <Heading align="center">{s.heading}</Heading>
+      <Heading align="center" path={['heading']}>
+        {s.heading}
+      </Heading>
       <CollectionTiles blocks={s.blocks} perRow={s.item_per_row} perRowMobile={s.item_per_row_mobile} tall />
     </div>
   );
@@ -256,9 +281,15 @@ function StyleCollection({ s }: P<'style-collection'>) {
 function ProductWithCollection({ s }: P<'product_with_collection'>) {
   return (
     <>
-      <CollectionList s={s.start_collection_list} />
-      <FeaturedCollection s={s.featured_collection} />
-      <CollectionList s={s.end_collection_list} />
+      <EditScope path={['start_collection_list']}>
+        <CollectionList s={s.start_collection_list} />
+      </EditScope>
+      <EditScope path={['featured_collection']}>
+        <FeaturedCollection s={s.featured_collection} />
+      </EditScope>
+      <EditScope path={['end_collection_list']}>
+        <CollectionList s={s.end_collection_list} />
+      </EditScope>
     </>
   );
 }
@@ -274,7 +305,9 @@ function FlashDeals({ s, id }: P<'flash_deals'>) {
   const byId = new Map((products.data?.products ?? []).map((p) => [p.id, p]));
   return (
     <div className="sf-container">
-      <Heading align="center">{s.heading}</Heading>
+      <Heading align="center" path={['heading']}>
+        {s.heading}
+      </Heading>
       <div className="sf-deals">
         {s.blocks.map((b, i) => {
           const p = byId.get(b.product);
@@ -284,7 +317,7 @@ function FlashDeals({ s, id }: P<'flash_deals'>) {
             <div key={i} className="sf-deal">
               <Link href={linkHref(b.url)} className="sf-deal__media">
                 <Img src={b.image} w={400} h={300} />
-                <span className="sf-deal__title">{b.title}</span>
+                <EditableText className="sf-deal__title" path={['blocks', i, 'title']} value={b.title} />
               </Link>
               {b.type === 'count-down' ? (
                 <div className="sf-deal__timer">
@@ -311,16 +344,16 @@ function SliderProduct({ s }: P<'slider-product'>) {
     <div className="sf-container">
       {s.blocks.map((b, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id; order is their identity.
-        <SliderRow key={i} heading={b.heading} perRow={b.item_per_row} collection={b.collection} />
+        <SliderRow key={i} index={i} heading={b.heading} perRow={b.item_per_row} collection={b.collection} />
       ))}
     </div>
   );
 }
-function SliderRow({ heading, perRow, collection }: { heading: string; perRow: number; collection: string }) {
+function SliderRow({ index, heading, perRow, collection }: { index: number; heading: string; perRow: number; collection: string }) {
   const products = useProducts({ collection: collection || undefined, limit: 12 });
   return (
     <div className="sf-slider">
-      <Heading>{heading}</Heading>
+      <Heading path={['blocks', index, 'heading']}>{heading}</Heading>
       <div className="sf-slider__track" style={{ ['--cols' as string]: perRow }}>
         {(products.data?.products ?? []).map((p) => (
           <ProductCard key={p.id} p={p} />
@@ -345,8 +378,10 @@ export const SECTION_RENDERERS: { [T in SectionType]: ComponentType<P<T>> } = {
 };
 
 /**
- * One home-page section, wrapped with its key (`data-section-key`, the preview's scroll and highlight target) and
- * memoised on its settings object, which structural sharing keeps stable when an edit touched another section.
+ * One home-page section, wrapped with its key (`data-section-key`: the preview's scroll, highlight and click-to-
+ * select target), its type's label (`data-section-label`, shown on hover in a preview) and the edit scope of its
+ * texts (`['settings']` of the section), memoised on its settings object, which structural sharing keeps stable
+ * when an edit touched another section.
  */
 export const SectionView = memo(function SectionView({
   section,
@@ -366,8 +401,11 @@ export const SectionView = memo(function SectionView({
       className={`sf-section sf-section--${section.type} sf-section--${type} ${selected ? 'sf-selected' : ''}`}
       data-section-key={section.key}
       data-section-type={section.type}
+      data-section-label={SECTIONS[section.type]?.label ?? section.type}
     >
-      <R s={section.settings as never} id={section.key} first={first} />
+      <EditScope section={section.key} path={['settings']}>
+        <R s={section.settings as never} id={section.key} first={first} />
+      </EditScope>
     </section>
   );
 });

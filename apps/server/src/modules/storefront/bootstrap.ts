@@ -11,14 +11,29 @@ import type { StorefrontStore } from './host.js';
  * What the storefront needs before its first paint (GET /api/storefront/shop, and inlined in index.html): the
  * shop, the published theme with its config filled with defaults, the menus, the admin origin of the preview
  * bridge. Theme and menus come from the themes module's tables.
+ *
+ * `previewThemeId` (`?preview_theme_id=`, issue 9 item 1: the Themes screen's Preview and thumbnails) shows that
+ * theme instead of the published one when it is a theme of THIS store; any other value (another shop's theme, an
+ * unknown or malformed id) is ignored and the published theme is shown.
  */
-export async function loadBootstrap(db: Db, config: Config, store: StorefrontStore): Promise<StorefrontBootstrap> {
-  const [theme, menuList] = await Promise.all([publishedTheme(db, store.id), storeMenus(db, store.id)]);
+export async function loadBootstrap(
+  db: Db,
+  config: Config,
+  store: StorefrontStore,
+  opts: { previewThemeId?: string | null } = {},
+): Promise<StorefrontBootstrap> {
+  const pick = async () => {
+    const preview = opts.previewThemeId ? await storeTheme(db, store.id, opts.previewThemeId) : null;
+    return preview ? { ...preview, previewing: true } : { ...(await publishedTheme(db, store.id)), previewing: false };
+  };
+  const [picked, menuList] = await Promise.all([pick(), storeMenus(db, store.id)]);
+  const theme = picked.id ? (picked as StoreTheme) : null;
   return {
     shop: { id: store.id, name: store.name, handle: store.handle, currency: store.currency, domain: store.host },
     theme: theme && { id: theme.id, name: theme.name, type: theme.type, config: publicConfig(theme.config) },
     menus: menuList,
-    hasCustomJs: !!(theme?.config.settings as { checkout?: { customJs?: string } } | undefined)?.checkout?.customJs,
+    // A theme shown by preview_theme_id runs no merchant script (custom.js serves the published theme's only).
+    hasCustomJs: !picked.previewing && !!(theme?.config.settings as { checkout?: { customJs?: string } } | undefined)?.checkout?.customJs,
     adminOrigin: config.adminOrigin,
   };
 }
@@ -37,16 +52,30 @@ function publicConfig(config: Record<string, unknown>): Record<string, unknown> 
  * The published theme of a store with its newest saved config, migrated and filled with the defaults of
  * theme-editor §4 for the theme's type; null when the store has no published theme or it has no config.
  */
-export async function publishedTheme(
-  db: Db,
-  storeId: string,
-): Promise<{ id: string; name: string; type: ThemeType; config: Record<string, unknown> } | null> {
+export async function publishedTheme(db: Db, storeId: string): Promise<StoreTheme | null> {
   const [t] = await db
     .select()
     .from(themes)
     .where(and(eq(themes.storeId, storeId), eq(themes.published, true)))
     .limit(1);
-  if (!t) return null;
+  return t ? withNewestConfig(db, t) : null;
+}
+
+/** A theme of the store with its newest config (filled); null when the id is not a UUID or not a theme of THIS store. */
+export async function storeTheme(db: Db, storeId: string, themeId: string): Promise<StoreTheme | null> {
+  if (!UUID.test(themeId)) return null;
+  const [t] = await db
+    .select()
+    .from(themes)
+    .where(and(eq(themes.storeId, storeId), eq(themes.id, themeId)))
+    .limit(1);
+  return t ? withNewestConfig(db, t) : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type StoreTheme = { id: string; name: string; type: ThemeType; config: Record<string, unknown> };
+
+async function withNewestConfig(db: Db, t: typeof themes.$inferSelect): Promise<StoreTheme | null> {
   const [row] = await db.select().from(themeConfigs).where(eq(themeConfigs.themeId, t.id)).orderBy(desc(themeConfigs.version)).limit(1);
   if (!row) return null;
   const type = t.type as ThemeType;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PREVIEW_THEME_QUERY_PARAM } from '@backroom/theme';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app.js';
@@ -93,7 +94,7 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     return indexCache.html;
   };
 
-  const serveIndex = async (reply: FastifyReply, store: StorefrontStore) => {
+  const serveIndex = async (req: FastifyRequest, reply: FastifyReply, store: StorefrontStore) => {
     const html = readIndex();
     if (!html) {
       return reply
@@ -101,7 +102,8 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>Storefront not built</title><p>The storefront is not built: run <code>npm run build</code>.</p>');
     }
-    const boot = await loadBootstrap(app.db, app.config, store);
+    const previewThemeId = new URLSearchParams(req.url.split('?')[1] ?? '').get(PREVIEW_THEME_QUERY_PARAM);
+    const boot = await loadBootstrap(app.db, app.config, store, { previewThemeId });
     const tag = `<script id="sf-bootstrap" type="application/json">${jsonForScript(boot)}</script>`;
     const out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(store.name)}</title>`).replace('</head>', `${tag}</head>`);
     reply.header('cache-control', 'no-cache');
@@ -144,7 +146,7 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     if (req.method !== 'GET' && req.method !== 'HEAD') throw notFound('Page');
     const last = path.slice(path.lastIndexOf('/') + 1);
     if (last.includes('.')) return serveFile(req, reply, path);
-    return serveIndex(reply, store);
+    return serveIndex(req, reply, store);
   });
 
   await storefrontRoutes(app);

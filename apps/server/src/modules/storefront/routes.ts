@@ -30,6 +30,8 @@ export const CHECKOUT_LIMIT_PER_IP = { points: 20, duration: 60 };
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
 const tags = ['storefront'];
 const Handle = z.object({ handle: z.string().min(1).max(255) });
+/** GET /api/storefront/shop query: the theme to preview instead of the published one (ignored unless it is this shop's). */
+const StorefrontShopQuery = z.object({ preview_theme_id: z.string().max(100).optional() });
 
 /** The request's shop (set by the host routing hook); 404 when the request did not come in on a shop's host. */
 function shopOf(req: FastifyRequest): StorefrontStore {
@@ -55,9 +57,14 @@ export default async function storefrontRoutes(app: App) {
   const eventsLimiter = new RateLimiterMemory({ keyPrefix: 'sf-events', ...EVENTS_LIMIT_PER_IP });
   const checkoutLimiter = new RateLimiterMemory({ keyPrefix: 'sf-checkout', ...CHECKOUT_LIMIT_PER_IP });
 
-  /** The shop, its published theme (config filled with defaults), menus and the admin origin of the preview bridge. */
-  app.get('/api/storefront/shop', { schema: { tags, response: { 200: StorefrontBootstrap, ...errors } } }, async (req) =>
-    loadBootstrap(app.db, app.config, shopOf(req)),
+  /**
+   * The shop, its published theme (config filled with defaults), menus and the admin origin of the preview bridge.
+   * `?preview_theme_id=` shows another theme of THIS shop instead (issue 9 item 1); a foreign id is ignored.
+   */
+  app.get(
+    '/api/storefront/shop',
+    { schema: { tags, querystring: StorefrontShopQuery, response: { 200: StorefrontBootstrap, ...errors } } },
+    async (req) => loadBootstrap(app.db, app.config, shopOf(req), { previewThemeId: req.query.preview_theme_id }),
   );
 
   /** Published products as cards: of a collection (handle), by title search, sorted, paged (1-based). */
