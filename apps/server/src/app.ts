@@ -32,6 +32,7 @@ import authRoutes from './modules/auth/routes.js';
 import authExtraRoutes from './modules/auth-extra/routes.js';
 import catalogRoutes from './modules/catalog/routes.js';
 import dashboardRoutes from './modules/dashboard/routes.js';
+import { mediaRoutes } from './modules/media/index.js';
 import staffRoutes from './modules/staff/routes.js';
 import storefrontHost from './modules/storefront/plugin.js';
 import storesRoutes from './modules/stores/routes.js';
@@ -174,6 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(authExtraRoutes);
   await app.register(staffRoutes);
   await app.register(themesRoutes);
+  await app.register(mediaRoutes);
 
   await app.register(storefrontHost);
   const adminDist = opts.adminDist ?? join(import.meta.dirname, '../../admin/dist');

@@ -41,7 +41,29 @@ const Env = z.object({
     .string()
     .default('true')
     .transform((s) => s !== 'false'),
+  // Media in an S3-compatible bucket (issue 9 item 5, issue 14): on when S3_BUCKET is set.
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z.string().default(''),
 });
+
+/** Media bucket settings (S3_*); see modules/media/storage.ts. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Endpoint of an S3-compatible service (MinIO, R2, s3rver…); undefined for AWS itself. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style addressing (`endpoint/bucket/key`); default true when an endpoint is given. */
+  forcePathStyle: boolean;
+  /** Key prefix inside the bucket ('' for none). */
+  prefix: string;
+}
 
 /** Typed server configuration. */
 export interface Config {
@@ -67,6 +89,8 @@ export interface Config {
   mailFrom: string;
   logLevel: string;
   seedDemo: boolean;
+  /** Media bucket; undefined → media files under `${dataDir}/uploads`. */
+  s3?: S3Config;
 }
 
 /**
@@ -108,6 +132,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : !!e.S3_ENDPOINT,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
   };
 }
 

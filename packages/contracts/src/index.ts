@@ -4,6 +4,7 @@ export * from './catalog.js';
 export * from './common.js';
 export * from './dashboard.js';
 export * from './limits.js';
+export * from './media.js';
 export * from './staff.js';
 export * from './storefront.js';
 export * from './themes.js';

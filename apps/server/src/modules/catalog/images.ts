@@ -1,17 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** Content types kept as product pictures, with the file extension they are stored under. */
-const IMAGE_TYPES: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/jpg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-  'image/svg+xml': 'svg',
-};
+import { LocalMediaStorage, type MediaStorage, mediaUrl, sniffImage } from '../media/index.js';
 
 /** Where a picture ended up: a local `/uploads/…` path when fetched, else the remote URL itself. */
 export interface ResolvedImage {
@@ -23,13 +12,15 @@ export interface ResolvedImage {
   /** Bytes and content type of the stored file. */
   bytes?: number;
   contentType?: string;
-  /** Path under DATA_DIR/uploads, e.g. `<storeId>/products/<sha1>.jpg`. */
+  /** Media key (path under DATA_DIR/uploads or in the bucket), e.g. `<storeId>/products/<sha1>.jpg`. */
   path?: string;
 }
 
 export interface RemoteImagesOptions {
-  /** DATA_DIR: files go to `${dataDir}/uploads/${storeId}/products/`. */
+  /** DATA_DIR: files go to `${dataDir}/uploads/${storeId}/products/` unless `storage` is given. */
   dataDir: string;
+  /** Where pictures are stored (the app's media storage: DATA_DIR/uploads or the S3 bucket). */
+  storage?: MediaStorage;
   storeId: string;
   /** Time budget of one fetch, ms (default 3000). A host that fails once is not asked again. */
   timeoutMs?: number;
@@ -42,7 +33,10 @@ export interface RemoteImagesOptions {
 
 /**
  * Fetches product pictures of an import into the shop's own storage (issue "Product import": "Image URLs are
- * fetched into the shop's own storage when reachable and kept as remote references when not"). Each URL is
+ * fetched into the shop's own storage when reachable and kept as remote references when not"). What is stored
+ * follows the one image policy of the media module (issue 15, issue 14): the bytes must BE a JPEG, PNG, WebP,
+ * GIF or AVIF image whatever the Content-Type says — SVG and anything else stays a remote link, never a file on
+ * the shop's origin. Files are named by the SHA-1 of their content (served immutable). Each URL is
  * fetched once per import; a host that fails (DNS, refused, timeout after `timeoutMs`, HTTP error) is remembered
  * and its other URLs are kept remote at once, so 100 unreachable pictures cost one timeout, not 100. Never throws.
  */
@@ -52,6 +46,7 @@ export class RemoteImages {
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
   private readonly fetchFn: typeof fetch;
+  private readonly storage: MediaStorage;
   private active = 0;
   private readonly queue: (() => void)[] = [];
   private readonly concurrency: number;
@@ -61,6 +56,7 @@ export class RemoteImages {
     this.maxBytes = opts.maxBytes ?? 15 * 1024 * 1024;
     this.fetchFn = opts.fetch ?? fetch;
     this.concurrency = opts.concurrency ?? 6;
+    this.storage = opts.storage ?? new LocalMediaStorage(join(opts.dataDir, 'uploads'));
   }
 
   /** Hosts that failed during this import, with the reason. */
@@ -109,25 +105,18 @@ export class RemoteImages {
           if (res.status >= 500) this.deadHosts.set(host, `HTTP ${res.status}`);
           return remote(`HTTP ${res.status}`);
         }
-        const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-        const ext = IMAGE_TYPES[type];
-        if (!ext) {
-          await res.body?.cancel();
-          return remote(`not an image (${type || 'no content type'})`);
-        }
         const declared = Number(res.headers.get('content-length') ?? 0);
         if (declared > this.maxBytes) {
           await res.body?.cancel();
           return remote('larger than 15 MB');
         }
-        const body = Buffer.from(await res.arrayBuffer());
-        if (body.length > this.maxBytes) return remote('larger than 15 MB');
-        const name = `${createHash('sha1').update(url).digest('hex')}.${ext}`;
-        const rel = `${this.opts.storeId}/products/${name}`;
-        const dir = join(this.opts.dataDir, 'uploads', this.opts.storeId, 'products');
-        await mkdir(dir, { recursive: true });
-        await writeFile(join(dir, name), body);
-        return { src: `/uploads/${rel}`, remoteSrc: url, stored: true, bytes: body.length, contentType: type, path: rel };
+        const body = await readCapped(res, this.maxBytes);
+        if (!body) return remote('larger than 15 MB');
+        const kind = await sniffImage(body);
+        if (!kind) return remote('not an image (JPEG, PNG, WebP, GIF or AVIF; SVG is not stored)');
+        const rel = `${this.opts.storeId}/products/${createHash('sha1').update(body).digest('hex')}.${kind.ext}`;
+        await this.storage.put(rel, body, kind.mime);
+        return { src: mediaUrl(rel), remoteSrc: url, stored: true, bytes: body.length, contentType: kind.mime, path: rel };
       } catch (err) {
         const e = err as { name?: string; cause?: { code?: string }; message?: string };
         const why =
@@ -139,4 +128,23 @@ export class RemoteImages {
       }
     });
   }
+}
+
+/** The body of a response, read up to `max` bytes; null (and the download cancelled) when it is longer. */
+async function readCapped(res: Response, max: number): Promise<Buffer | null> {
+  if (!res.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let n = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    n += value.length;
+    if (n > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }

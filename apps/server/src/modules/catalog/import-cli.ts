@@ -7,6 +7,7 @@ import { loadConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { domains, stores } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/errors.js';
+import { mediaStorageFor } from '../media/index.js';
 import { importProductsCsv } from './import.js';
 
 const USAGE = `Usage: npm run import -- --store <domain or handle> <file.csv>
@@ -48,7 +49,7 @@ async function main() {
     const store = await findStore(database, values.store);
     if (!store) throw new Error(`--store: no shop has the domain or handle '${values.store}'`);
     const started = Date.now();
-    const r = await importProductsCsv(database.db, { storeId: store.id, dataDir: config.dataDir, path });
+    const r = await importProductsCsv(database.db, { storeId: store.id, dataDir: config.dataDir, path, storage: mediaStorageFor(config) });
     console.log(
       `Imported ${positionals[0]} into ${store.name} (${store.handle}) in ${((Date.now() - started) / 1000).toFixed(1)} s, read as ${r.encoding}`,
     );

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { collectionProducts, collections, productImages, products, productVariants, uploads } from '../../db/schema/index.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
+import type { MediaStorage } from '../media/index.js';
 import { type CsvRow, detectEncoding, groupRows, type ProductGroup, type RowRejection, readCsvRows } from './csv.js';
 import { RemoteImages, type ResolvedImage } from './images.js';
 
@@ -17,8 +18,10 @@ export interface ImportOptions {
   dataDir: string;
   /** The CSV file on disk (the route spools the upload to a temporary file first). */
   path: string;
-  /** Picture fetcher; default: a RemoteImages with a 3 s budget per host. */
+  /** Picture fetcher; default: a RemoteImages with a 3 s budget per host storing into `storage`. */
   images?: RemoteImages;
+  /** Media storage of the app (DATA_DIR/uploads or the S3 bucket); default DATA_DIR/uploads. */
+  storage?: MediaStorage;
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -53,7 +56,7 @@ const sameArray = (a: readonly string[], b: readonly string[]) => a.length === b
  */
 export async function importProductsCsv(db: Db, opts: ImportOptions): Promise<ImportReport> {
   const { encoding, warnings } = await detectEncoding(opts.path);
-  const images = opts.images ?? new RemoteImages({ dataDir: opts.dataDir, storeId: opts.storeId });
+  const images = opts.images ?? new RemoteImages({ dataDir: opts.dataDir, storeId: opts.storeId, storage: opts.storage });
   const report: ImportReport = {
     rows: 0,
     created: 0,

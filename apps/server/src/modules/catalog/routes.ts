@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +17,7 @@ import fastifyStatic from '@fastify/static';
 import type { App } from '../../app.js';
 import { DEMO_ASSETS_DIR } from '../../demo/build-assets.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
+import { mediaStorageFor } from '../media/index.js';
 import { importProductsCsv } from './import.js';
 import { catalogCounts, listCollections, listProducts } from './service.js';
 
@@ -29,14 +30,11 @@ const tooLarge = () =>
 /**
  * Catalog routes (issue "Product import from a Shopify product CSV"; spec admin-dashboard §7 home dashboard
  * "products counted in the catalog"; theme-editor §3 lookups read title, handle, image.src):
- * - GET /uploads/* (pictures in the shop's own storage, DATA_DIR/uploads) and GET /demo-assets/* (the committed
- *   demo pictures), public, on every host;
+ * - GET /demo-assets/* (the committed demo pictures), public, on every host (imported pictures are served by the
+ *   media module's one `/uploads/*` route);
  * - POST /api/products/import, GET /api/products/count, GET /api/products, GET /api/collections.
  */
 export default async function catalogRoutes(app: App) {
-  const uploadsRoot = join(app.config.dataDir, 'uploads');
-  await mkdir(uploadsRoot, { recursive: true });
-  await app.register(fastifyStatic, { root: uploadsRoot, prefix: '/uploads/', decorateReply: false, index: false, maxAge: '1h' });
   await app.register(fastifyStatic, { root: DEMO_ASSETS_DIR, prefix: '/demo-assets/', decorateReply: false, index: false, maxAge: '1h' });
 
   /**
@@ -75,7 +73,12 @@ export default async function catalogRoutes(app: App) {
           throw err;
         }
         if (part.file.truncated) throw tooLarge();
-        const report = await importProductsCsv(app.db, { storeId: req.auth.storeId, dataDir: app.config.dataDir, path });
+        const report = await importProductsCsv(app.db, {
+          storeId: req.auth.storeId,
+          dataDir: app.config.dataDir,
+          path,
+          storage: mediaStorageFor(app.config),
+        });
         req.log.info(
           { created: report.created, updated: report.updated, skipped: report.skipped, rejected: report.rejected.length },
           'products import',

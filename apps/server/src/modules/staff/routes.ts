@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   AddStaffBody,
   AddStaffResponse,
@@ -12,6 +9,7 @@ import {
   HistoryResponse,
   MessageResponse,
   PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_TYPES,
   Profile,
   RevokeResponse,
   STAFF_SCOPE,
@@ -30,10 +28,11 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { App } from '../../app.js';
 import { uploads, users } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound, tooMany } from '../../lib/errors.js';
+import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
 import { hasScope } from '../../lib/guard.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import { mailerFor } from '../auth-extra/service.js';
+import { mediaStorageFor, readFileField, sendMedia, sniffImage } from '../media/index.js';
 import {
   addStaff,
   type Caller,
@@ -52,19 +51,9 @@ import {
 /** Password-change attempts: 10 per 15 minutes per user (guards the current-password check against guessing). */
 export const CHANGE_PASSWORD_LIMIT = { points: 10, duration: 15 * 60 };
 
-/** Kind of an image by its first bytes (PNG, JPEG, GIF, WebP); null for anything else (SVG included: it can run script). */
-export function sniffImage(b: Buffer): { ext: 'png' | 'jpg' | 'gif' | 'webp'; type: string } | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return { ext: 'png', type: 'image/png' };
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { ext: 'jpg', type: 'image/jpeg' };
-  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1'))) return { ext: 'gif', type: 'image/gif' };
-  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP')
-    return { ext: 'webp', type: 'image/webp' };
-  return null;
-}
-
-const PICTURE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-const PictureParams = z.object({ name: z.string().regex(/^[a-f0-9-]{36}\.(png|jpg|webp|gif)$/, 'name must be a picture file name') });
+/** Profile pictures: the media policy's types that PROFILE_PICTURE_TYPES allows (PNG, JPEG, GIF, WebP). */
+const PICTURE_NAME = /^[a-f0-9-]{36}\.(png|jpg|webp|gif)$/;
+const PictureParams = z.object({ name: z.string().regex(PICTURE_NAME, 'name must be a picture file name') });
 
 const caller = (req: FastifyRequest): Caller => ({ userId: req.auth.userId, email: req.auth.email, membership: req.auth.membership });
 
@@ -76,7 +65,7 @@ const caller = (req: FastifyRequest): Caller => ({ userId: req.auth.userId, emai
 export default async function staffRoutes(app: App) {
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
   const mailer = mailerFor(app.config, app.log);
-  const pictureDir = join(app.config.dataDir, 'uploads', 'avatars');
+  const media = mediaStorageFor(app.config);
   const passwordLimiter = new RateLimiterMemory({ keyPrefix: 'change-password', ...CHANGE_PASSWORD_LIMIT });
 
   /** GET /api/auth/all-permission → every scope grouped as in the menu: {groups: [{group, scopes: [{scope, title}]}]}. */
@@ -190,31 +179,25 @@ export default async function staffRoutes(app: App) {
 
   /**
    * POST /api/users/profile-picture (multipart, field `file`: PNG, JPEG, GIF or WebP, at most 2 MB, recognised by
-   * its bytes) → the caller's Profile with `profilePicture` = `/api/users/profile-picture/{uuid}.{ext}`. The file is
-   * kept in DATA_DIR/uploads/avatars. 400 naming `file` for a missing, too large or non-image upload.
+   * its bytes with the media module's one image policy — never SVG) → the caller's Profile with `profilePicture` =
+   * `/api/users/profile-picture/{uuid}.{ext}`. The file is kept in the media storage under `avatars/` (DATA_DIR
+   * or the S3 bucket). 400 naming `file` for a missing, malformed, too large or non-image upload.
    */
   app.post(
     '/api/users/profile-picture',
     { preHandler: app.guard({ scope: null, store: false }), schema: { tags: ['profile'], response: { 200: Profile, ...errors } } },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest('file: must be sent as multipart/form-data');
-      const part = await req.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES } });
-      if (!part) throw badRequest('file: is required');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('file: must be at most 2 MB');
-        throw e;
-      }
-      if (part.file.truncated) throw badRequest('file: must be at most 2 MB');
-      if (data.length === 0) throw badRequest('file: is empty');
-      const kind = sniffImage(data);
-      if (!kind) throw badRequest('file: must be a PNG, JPEG, GIF or WebP image');
+      const data = await readFileField(req, {
+        maxBytes: PROFILE_PICTURE_MAX_BYTES,
+        what: 'picture',
+        tooLarge: () => badRequest('file: must be at most 2 MB'),
+      });
+      const kind = await sniffImage(data);
+      if (!kind || !(PROFILE_PICTURE_TYPES as readonly string[]).includes(kind.mime))
+        throw badRequest('file: must be a PNG, JPEG, GIF or WebP image');
       const name = `${randomUUID()}.${kind.ext}`;
-      await mkdir(pictureDir, { recursive: true });
-      await writeFile(join(pictureDir, name), data);
-      await app.db.insert(uploads).values({ storeId: null, path: `avatars/${name}`, contentType: kind.type, bytes: data.length });
+      await media.put(`avatars/${name}`, data, kind.mime);
+      await app.db.insert(uploads).values({ storeId: null, path: `avatars/${name}`, contentType: kind.mime, bytes: data.length });
       await app.db
         .update(users)
         .set({ profilePicture: `/api/users/profile-picture/${name}` })
@@ -223,19 +206,13 @@ export default async function staffRoutes(app: App) {
     },
   );
 
-  /** GET /api/users/profile-picture/{name} → the image bytes (public: <img> cannot send a token; names are random). */
-  app.get('/api/users/profile-picture/:name', { schema: { tags: ['profile'], params: PictureParams } }, async (req, reply) => {
-    const file = join(pictureDir, req.params.name);
-    const st = await stat(file).catch(() => null);
-    if (!st?.isFile()) throw notFound('Picture');
-    const ext = req.params.name.split('.').pop()!;
-    reply
-      .header('content-type', PICTURE_TYPES[ext]!)
-      .header('content-length', st.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-security-policy', "default-src 'none'");
-    return reply.send(createReadStream(file));
-  });
+  /**
+   * GET /api/users/profile-picture/{name} → the image bytes (public: <img> cannot send a token; names are random),
+   * with the media module's headers (immutable, nosniff, CSP default-src 'none').
+   */
+  app.get('/api/users/profile-picture/:name', { schema: { tags: ['profile'], params: PictureParams } }, async (req, reply) =>
+    sendMedia(reply, media, `avatars/${req.params.name}`),
+  );
 
   /** PUT /api/users/change-password {currentPassword, newPassword} → {ok, messages}; ends the caller's OTHER sessions. */
   app.put(

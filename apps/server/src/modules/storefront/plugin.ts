@@ -74,8 +74,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * - the admin host (localhost, 127.0.0.1, ADMIN_ORIGIN's host): nothing changes, except that
  *   `/api/storefront/*` answers 404 there;
  * - a shop's host (a `domains` row or `{handle}.{STOREFRONT_SUFFIX}`): `/api/storefront/*` goes on to its routes
- *   with `req.storefront` set, `/uploads/*` and `/demo-assets/*` go on to their routes (or, with none registered,
- *   are served from DATA_DIR/uploads and the demo assets folder), other admin paths answer 404, files
+ *   with `req.storefront` set, `/uploads/*` goes on to the media module's route (which serves only this shop's
+ *   files), `/demo-assets/*` to its route (or, with none registered, the demo assets folder), other admin paths answer 404, files
  *   of apps/storefront/dist are served (assets immutable), and every other GET answers index.html with the
  *   shop's bootstrap inlined (the SPA fallback); security headers are the storefront's (see storefrontCsp);
  * - `{x}.{STOREFRONT_SUFFIX}` with no such shop: 404.
@@ -117,11 +117,8 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     return reply.status(res.statusCode).headers(res.headers).send(res.stream);
   };
   const serveFile = (req: FastifyRequest, reply: FastifyReply, path: string) => serveFileFrom(req, reply, root, path);
-  /** Product and demo pictures: `/uploads/…` from DATA_DIR/uploads, `/demo-assets/…` from the committed demo folder. */
-  const mediaDirs = (): [string, string][] => [
-    ['/uploads/', join(app.config.dataDir, 'uploads')],
-    ['/demo-assets/', join(import.meta.dirname, '../../demo/assets')],
-  ];
+  /** Demo pictures: `/demo-assets/…` from the committed demo folder (media files: the media module's `/uploads/*` route). */
+  const mediaDirs = (): [string, string][] => [['/demo-assets/', join(import.meta.dirname, '../../demo/assets')]];
 
   app.addHook('onRequest', async (req, reply) => {
     const host = hostWithoutPort(req.headers.host);
@@ -139,6 +136,7 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (path.startsWith('/api/storefront/')) return;
     // Pictures the catalog points at: the app's own routes when registered, else served here from their folders.
+    if (path.startsWith('/uploads/')) return;
     for (const [prefix, dir] of mediaDirs()) {
       if (path.startsWith(prefix)) return req.is404 ? serveFileFrom(req, reply, dir, path.slice(prefix.length - 1)) : undefined;
     }
