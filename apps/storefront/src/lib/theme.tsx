@@ -4,7 +4,7 @@ import { replaceEqualDeep } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { CartStore } from './cart';
 import type { EventBeacon } from './events';
-import type { PreviewChannel } from './preview';
+import type { PreviewChannel } from './preview-channel';
 
 /** What the renderers read: the config, its theme type, and in a preview the editor's selection. */
 export interface ThemeState {

@@ -1,7 +1,7 @@
 import { ErrorResponse, UPLOAD_MAX_BYTES, UPLOAD_SCOPES, UploadedImage, UploadListQuery, UploadListResponse } from '@backroom/contracts';
 import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import { notFound } from '../../lib/errors.js';
 import { mediaTypeOfName } from './policy.js';
 import { listUploads, saveUpload, servableOnHost } from './service.js';
@@ -39,7 +39,7 @@ export async function sendMedia(reply: FastifyReply, storage: MediaStorage, key:
  * - GET /uploads/*: THE one route serving media files (uploads, imported product pictures, profile pictures),
  *   from DATA_DIR/uploads or the S3 bucket, only on the owning shop's host or the admin host.
  */
-export default async function mediaRoutes(app: App) {
+const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = mediaStorageFor(app.config);
 
   /**
@@ -113,4 +113,5 @@ export default async function mediaRoutes(app: App) {
       return sendMedia(reply, storage, key);
     },
   );
-}
+};
+export default mediaRoutes;

@@ -135,6 +135,9 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/themes/:themeId': { allowed: ['themes'], ok: 400 },
   'GET /api/themes/:themeId/versions/:version': { allowed: ['themes'] },
   'POST /api/themes/lookups/references': { allowed: ['themes'], body: () => ({ collections: ['bags'] }) },
+  // Media: the screens that pick images (themes, products, pages). No file sent: 400 once past the guard.
+  'POST /api/uploads': { allowed: ['themes', 'products', 'pages'], ok: 400 },
+  'GET /api/uploads': { allowed: ['themes', 'products', 'pages'] },
 };
 
 /** Extra calls of a route already in MATRIX with other arguments (a different rule of the same route). */
