@@ -52,7 +52,7 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'website.custom-store': Coming,
   'website.profile': lazy(() => import('./features/staff/ProfileScreen')),
   'no-access': lazy(() => import('./features/no-access/NoAccessScreen')),
-  'website.themes.editor': Coming,
+  'website.themes.editor': lazy(() => import('./features/themes/editor/EditorScreen')),
   'book-editor': Coming,
   'book2-editor': Coming,
   'print-hub-editor': Coming,

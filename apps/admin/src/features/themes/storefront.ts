@@ -1,4 +1,4 @@
-import { PREVIEW_QUERY_PARAM } from '@backroom/theme';
+import { PREVIEW_QUERY_PARAM, PREVIEW_THEME_QUERY_PARAM } from '@backroom/theme';
 import { readAccount } from '../../lib/session';
 
 /**
@@ -16,9 +16,6 @@ export function shopOrigin(): string | null {
   }
 }
 
-/** Query parameter that makes the storefront show a theme that is not published (issue 9 Themes screen Preview). */
-export const PREVIEW_THEME_PARAM = 'preview_theme_id';
-
 /**
  * The storefront address showing theme `themeId` at `path`. `frame`: an editor/thumbnail frame (`?preview=1`:
  * no visit is counted, configs are accepted from the admin origin).
@@ -26,6 +23,6 @@ export const PREVIEW_THEME_PARAM = 'preview_theme_id';
 export function themeStorefrontUrl(origin: string, themeId: string, o: { frame?: boolean; path?: string } = {}): string {
   const u = new URL(o.path ?? '/', origin);
   if (o.frame) u.searchParams.set(PREVIEW_QUERY_PARAM, '1');
-  u.searchParams.set(PREVIEW_THEME_PARAM, themeId);
+  u.searchParams.set(PREVIEW_THEME_QUERY_PARAM, themeId);
   return u.toString();
 }

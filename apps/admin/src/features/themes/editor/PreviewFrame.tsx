@@ -1,4 +1,12 @@
-import { acceptFromOrigin, configMessage, EDITOR_CONSTANTS } from '@backroom/theme';
+import {
+  acceptFromOrigin,
+  applyPreviewEdit,
+  configMessage,
+  EDITOR_CONSTANTS,
+  isFrameMessage,
+  isPreviewMessage,
+  type PreviewFrameMessage,
+} from '@backroom/theme';
 import { Box, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { themeStorefrontUrl } from '../storefront';
@@ -29,49 +37,29 @@ function post(frame: HTMLIFrameElement | null, origin: string, domain: string, s
   );
 }
 
-/** Frame → editor messages this editor understands (the preview contract of packages/theme). */
-type FrameMessage =
-  | { type: 'ready' }
-  | { type: 'select'; section: string }
-  | { type: 'edit'; section: string; path: (string | number)[]; value: unknown };
-
-function asFrameMessage(data: unknown): FrameMessage | null {
-  if (!data || typeof data !== 'object') return null;
-  const d = data as Record<string, unknown>;
-  if (d.type === 'ready') return { type: 'ready' };
-  if (d.type === 'select' && typeof d.section === 'string') return { type: 'select', section: d.section };
-  if (
-    d.type === 'edit' &&
-    typeof d.section === 'string' &&
-    Array.isArray(d.path) &&
-    d.path.every((k) => typeof k === 'string' || typeof k === 'number')
-  ) {
-    return { type: 'edit', section: d.section, path: d.path as (string | number)[], value: d.value };
-  }
-  return null;
-}
-
-/** Handles one message from the frame: ready → send the draft; select → open the section; edit → one undo step. */
-export function handleFrameMessage(store: EditorStore, msg: FrameMessage): void {
+/**
+ * Handles one checked message from the frame (packages/theme preview contract): ready → the frame takes configs;
+ * select → the clicked section's (or header's/footer's) panel opens; edit → the in-place text edit becomes ONE undo
+ * step (only an existing text setting changes, as `applyPreviewEdit` rules).
+ */
+export function handleFrameMessage(store: EditorStore, msg: PreviewFrameMessage): void {
   const s = store.getState();
   if (msg.type === 'ready') {
     s.setFrameReady(true);
     return;
   }
+  const config = current(s.history);
+  const isArea = msg.section === 'header' || msg.section === 'footer';
+  const idx = isArea ? -1 : config.pages.homepage.sections.findIndex((x) => x.key === msg.section);
+  if (!isArea && idx < 0) return;
   if (msg.type === 'select') {
-    const exists = current(s.history).pages.homepage.sections.some((x) => x.key === msg.section);
-    if (exists) {
-      if (s.tab !== 'sections') s.setTab('sections');
-      store.getState().setView({ mode: 'section', key: msg.section });
-    } else if (msg.section === 'header' || msg.section === 'footer') {
-      if (s.tab !== 'sections') s.setTab('sections');
-      store.getState().setView({ mode: 'area', area: msg.section });
-    }
+    if (s.tab !== 'sections') s.setTab('sections');
+    store.getState().setView(isArea ? { mode: 'area', area: msg.section as 'header' | 'footer' } : { mode: 'section', key: msg.section });
     return;
   }
-  // An in-place edit in the preview: a path relative to the section object (like the panels'), one step each.
-  if (msg.path[0] !== 'settings') return;
-  s.editSection(msg.section, msg.path, msg.value, { coalesce: false });
+  if (applyPreviewEdit(config, msg) === config) return;
+  const base = isArea ? ['pages', 'fixed', msg.section] : ['pages', 'homepage', 'sections', idx];
+  s.edit([...base, ...msg.path], msg.value, { coalesce: false });
 }
 
 /**
@@ -90,10 +78,9 @@ export function PreviewFrame({ origin, domain }: { origin: string; domain: strin
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
       if (!acceptFromOrigin(e.origin, origin) || e.source !== ref.current?.contentWindow) return;
-      const msg = asFrameMessage(e.data);
-      if (!msg) return;
-      handleFrameMessage(store, msg);
-      if (msg.type === 'ready') post(ref.current, origin, domain, store.getState());
+      if (!isPreviewMessage(e.data) || !isFrameMessage(e.data)) return;
+      handleFrameMessage(store, e.data);
+      if (e.data.type === 'ready') post(ref.current, origin, domain, store.getState());
     };
     window.addEventListener('message', onMessage);
     const unsubscribe = store.subscribe((s, prev) => {

@@ -157,7 +157,8 @@ export function createEditorStore(init: {
         commit(next, {
           label: o.label ?? editLabel(config, path, s.theme),
           target: o.target === undefined ? part.id : o.target,
-          coalesce: o.coalesce === false ? undefined : path.join('.'),
+          // Typing (text) and dragging (numbers, colours) in one field coalesce; toggles, lists and objects never do.
+          coalesce: o.coalesce === false || (typeof value !== 'string' && typeof value !== 'number') ? undefined : path.join('.'),
         });
       },
       editSection(key, rel, value, o) {
