@@ -27,7 +27,7 @@ export function DiffList({ diffs, empty = 'No differences.' }: { diffs: PartDiff
             <Text size="sm" fw={600}>
               {d.label}
             </Text>
-            <Badge size="xs" variant="light" color={KIND[d.kind].color}>
+            <Badge size="xs" variant="light" color={KIND[d.kind].color} c="dark.7">
               {KIND[d.kind].text}
             </Badge>
           </Group>

@@ -72,7 +72,7 @@ function ThemeCard({
           {theme.name}
         </Title>
         {theme.published && (
-          <Badge color="green" variant="light" size="sm">
+          <Badge color="brand" variant="light" c="brand.9" size="sm">
             Live
           </Badge>
         )}

@@ -112,7 +112,7 @@ export function VersionHistory({ theme, opened, onClose }: { theme: ThemeSummary
                     Version {v.version}
                   </Text>
                   {i === 0 && (
-                    <Badge size="xs" color="green" variant="light">
+                    <Badge size="xs" color="brand" variant="light" c="brand.9">
                       Current
                     </Badge>
                   )}

@@ -15,7 +15,7 @@ const fields = (d: ConflictRow['theirs']) =>
       —
     </Text>
   ) : d.kind !== 'changed' ? (
-    <Badge size="xs" variant="light" color={d.kind === 'added' ? 'green' : 'red'}>
+    <Badge size="xs" variant="light" color={d.kind === 'added' ? 'green' : 'red'} c="dark.7">
       {d.kind === 'added' ? 'Added' : 'Removed'}
     </Badge>
   ) : (
@@ -64,7 +64,7 @@ export function ConflictModal({
                         {r.label}
                       </Text>
                       {r.theirs && r.mine && (
-                        <Badge size="xs" color="orange" variant="light">
+                        <Badge size="xs" color="orange" variant="light" c="dark.7">
                           Both
                         </Badge>
                       )}

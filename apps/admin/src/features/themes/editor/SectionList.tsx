@@ -151,20 +151,20 @@ export function SectionList() {
   return (
     <Box>
       <AreaEntry area="header" />
-      <Box component="ul" className="br-plain-list" aria-label="Sections of the home page" py={4}>
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{
-            announcements: announcements(labelOf),
-            screenReaderInstructions: {
-              draggable:
-                'To pick up a section, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
-            },
-          }}
-        >
-          <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements: announcements(labelOf),
+          screenReaderInstructions: {
+            draggable:
+              'To pick up a section, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
+          },
+        }}
+      >
+        <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+          <Box component="ul" className="br-plain-list" aria-label="Sections of the home page" py={4}>
             {keys.map((key, i) => (
               <li key={key}>
                 <SectionRow
@@ -179,9 +179,9 @@ export function SectionList() {
                 />
               </li>
             ))}
-          </SortableContext>
-        </DndContext>
-      </Box>
+          </Box>
+        </SortableContext>
+      </DndContext>
       {canAddAtEnd && (
         <UnstyledButton className="br-area-entry br-add-section" onClick={() => onAdd(types.length)}>
           <Group gap={8}>

@@ -56,7 +56,7 @@ const HistoryList = memo(function HistoryList({ onJump }: { onJump: () => void }
                   </Text>
                   <Group gap={4} wrap="nowrap">
                     {i === savedAt && (
-                      <Badge size="xs" variant="light" color="green">
+                      <Badge size="xs" variant="light" color="brand" c="brand.9">
                         Saved
                       </Badge>
                     )}
@@ -99,11 +99,11 @@ export function TopBar({ name, onClose, onSave }: { name: string; onClose: () =>
           {name}
         </Text>
         {dirty ? (
-          <Badge variant="light" color="yellow" size="sm" style={{ flexShrink: 0 }}>
+          <Badge variant="light" color="yellow" c="dark.7" size="sm" style={{ flexShrink: 0 }}>
             Unsaved changes
           </Badge>
         ) : (
-          <Badge variant="light" color="gray" size="sm" style={{ flexShrink: 0 }}>
+          <Badge variant="light" color="gray" c="dark.6" size="sm" style={{ flexShrink: 0 }}>
             Saved
           </Badge>
         )}
