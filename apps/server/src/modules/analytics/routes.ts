@@ -61,12 +61,12 @@ async function windowOf(app: App, req: FastifyRequest, q: Query): Promise<{ ids:
 export default async function analyticsRoutes(app: App) {
   const guard = app.guard({ scope: null, store: false });
 
-  const seriesRoute = (path: string, kind: SeriesKind, summary: string) =>
+  const seriesRoute = (path: string, kind: SeriesKind, operationId: string, summary: string) =>
     app.get(
       path,
       {
         preHandler: guard,
-        schema: { tags: ['analytics'], summary, querystring: AnalyticsQuery, response: { 200: SeriesResponse, ...errors } },
+        schema: { tags: ['analytics'], summary, operationId, querystring: AnalyticsQuery, response: { 200: SeriesResponse, ...errors } },
       },
       async (req) => {
         const { ids, w } = await windowOf(app, req, req.query);
@@ -78,18 +78,21 @@ export default async function analyticsRoutes(app: App) {
   seriesRoute(
     '/api/analytics/total-sales',
     'sales',
+    'getAnalyticsTotalSales',
     "Paid sales per bucket (major units). One local day: by hour; several days: by day. Exactly today: plus `compare` with Yesterday's hourly sales.",
   );
   /** GET /api/analytics/total-orders → paid orders per bucket (one day: six four-hour blocks; several: per day). */
   seriesRoute(
     '/api/analytics/total-orders',
     'orders',
+    'getAnalyticsTotalOrders',
     'Paid orders per bucket. One local day: six four-hour blocks; several days: by day.',
   );
   /** GET /api/analytics/aov → average order value per bucket (major units, 2 decimals; 0 for a bucket without orders). */
   seriesRoute(
     '/api/analytics/aov',
     'aov',
+    'getAnalyticsAov',
     'Average order value per bucket (major units). One local day: six four-hour blocks; several days: by day.',
   );
 
@@ -99,6 +102,7 @@ export default async function analyticsRoutes(app: App) {
     {
       preHandler: guard,
       schema: {
+        operationId: 'getAnalyticsDashboard',
         tags: ['analytics'],
         summary: 'Overview cards and funnel over the chosen stores and range',
         description: DASHBOARD_DEFINITIONS,
@@ -130,6 +134,7 @@ export default async function analyticsRoutes(app: App) {
     {
       preHandler: guard,
       schema: {
+        operationId: 'listPaidOrders',
         tags: ['analytics'],
         summary: "The 'Order paid' table: paid orders placed in the range, newest first (page size 7 by default)",
         querystring: PaidOrdersQuery,
@@ -148,6 +153,7 @@ export default async function analyticsRoutes(app: App) {
     {
       preHandler: guard,
       schema: {
+        operationId: 'countPaidOrders',
         tags: ['analytics'],
         summary: 'Number of paid orders placed in the range',
         querystring: PaidOrdersQuery,
@@ -166,6 +172,7 @@ export default async function analyticsRoutes(app: App) {
     {
       preHandler: app.guard({ scope: null }),
       schema: {
+        operationId: 'searchAnalyticsCollections',
         tags: ['analytics'],
         summary: 'Collection search (title or handle contains `search`, case-insensitive), at most 20 by title',
         querystring: CollectionSearchQuery,
@@ -183,7 +190,12 @@ export default async function analyticsRoutes(app: App) {
     '/api/analytics/timezone',
     {
       preHandler: app.guard({ scope: ANALYTICS_SCOPE }),
-      schema: { tags: ['analytics'], summary: "The store's standardTimezone", response: { 200: AnalyticsTimezoneResponse, ...errors } },
+      schema: {
+        operationId: 'getAnalyticsTimezone',
+        tags: ['analytics'],
+        summary: "The store's standardTimezone",
+        response: { 200: AnalyticsTimezoneResponse, ...errors },
+      },
     },
     async (req) => ({ timezone: await storeTimezone(app.db, req.auth.storeId) }),
   );

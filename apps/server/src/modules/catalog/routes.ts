@@ -49,6 +49,8 @@ export default async function catalogRoutes(app: App) {
     {
       preHandler: app.guard({ scope: 'products' }),
       schema: {
+        summary: 'Import a Shopify product CSV',
+        operationId: 'importProducts',
         tags: ['catalog'],
         consumes: ['multipart/form-data'],
         description: "Imports a Shopify product CSV sent as multipart/form-data in the field 'file'.",
@@ -95,7 +97,12 @@ export default async function catalogRoutes(app: App) {
     '/api/products/count',
     {
       preHandler: app.guard({ scope: ['products', 'homes'] }),
-      schema: { tags: ['catalog'], response: { 200: ProductsCountResponse, ...errors } },
+      schema: {
+        summary: 'Number of products in the store',
+        operationId: 'countProducts',
+        tags: ['catalog'],
+        response: { 200: ProductsCountResponse, ...errors },
+      },
     },
     async (req) => catalogCounts(app.db, req.auth.storeId),
   );
@@ -105,7 +112,13 @@ export default async function catalogRoutes(app: App) {
     '/api/products',
     {
       preHandler: app.guard({ scope: 'products' }),
-      schema: { tags: ['catalog'], querystring: ProductListQuery, response: { 200: ProductListResponse, ...errors } },
+      schema: {
+        summary: 'A page of products',
+        operationId: 'listProducts',
+        tags: ['catalog'],
+        querystring: ProductListQuery,
+        response: { 200: ProductListResponse, ...errors },
+      },
     },
     async (req) => {
       const q = req.query;
@@ -119,7 +132,13 @@ export default async function catalogRoutes(app: App) {
     '/api/collections',
     {
       preHandler: app.guard({ scope: 'products' }),
-      schema: { tags: ['catalog'], querystring: CollectionListQuery, response: { 200: CollectionListResponse, ...errors } },
+      schema: {
+        summary: 'A page of collections',
+        operationId: 'listCollections',
+        tags: ['catalog'],
+        querystring: CollectionListQuery,
+        response: { 200: CollectionListResponse, ...errors },
+      },
     },
     async (req) => {
       const q = req.query;

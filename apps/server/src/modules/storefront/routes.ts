@@ -63,42 +63,90 @@ export default async function storefrontRoutes(app: App) {
    */
   app.get(
     '/api/storefront/shop',
-    { schema: { tags, querystring: StorefrontShopQuery, response: { 200: StorefrontBootstrap, ...errors } } },
+    {
+      schema: {
+        summary: 'The shop of this storefront host with its published theme',
+        operationId: 'getStorefrontShop',
+        tags,
+        querystring: StorefrontShopQuery,
+        response: { 200: StorefrontBootstrap, ...errors },
+      },
+    },
     async (req) => loadBootstrap(app.db, app.config, shopOf(req), { previewThemeId: req.query.preview_theme_id }),
   );
 
   /** Published products as cards: of a collection (handle), by title search, sorted, paged (1-based). */
   app.get(
     '/api/storefront/products',
-    { schema: { tags, querystring: StorefrontProductsQuery, response: { 200: StorefrontProductsResponse, ...errors } } },
+    {
+      schema: {
+        summary: 'Published products of the shop',
+        operationId: 'listStorefrontProducts',
+        tags,
+        querystring: StorefrontProductsQuery,
+        response: { 200: StorefrontProductsResponse, ...errors },
+      },
+    },
     async (req) => listProducts(app.db, shopOf(req).id, req.query),
   );
 
   /** One published product by handle, with variants, images and collections. */
   app.get(
     '/api/storefront/products/:handle',
-    { schema: { tags, params: Handle, response: { 200: StorefrontProduct, ...errors } } },
+    {
+      schema: {
+        summary: 'One published product by handle',
+        operationId: 'getStorefrontProduct',
+        tags,
+        params: Handle,
+        response: { 200: StorefrontProduct, ...errors },
+      },
+    },
     async (req) => getProduct(app.db, shopOf(req).id, req.params.handle),
   );
 
   /** Collections with their published-product counts, by title, paged. */
   app.get(
     '/api/storefront/collections',
-    { schema: { tags, querystring: StorefrontCollectionsQuery, response: { 200: StorefrontCollectionsResponse, ...errors } } },
+    {
+      schema: {
+        summary: 'Collections of the shop',
+        operationId: 'listStorefrontCollections',
+        tags,
+        querystring: StorefrontCollectionsQuery,
+        response: { 200: StorefrontCollectionsResponse, ...errors },
+      },
+    },
     async (req) => listCollections(app.db, shopOf(req).id, req.query),
   );
 
   /** One collection by handle. */
   app.get(
     '/api/storefront/collections/:handle',
-    { schema: { tags, params: Handle, response: { 200: StorefrontCollectionResponse, ...errors } } },
+    {
+      schema: {
+        summary: 'One collection by handle with its products',
+        operationId: 'getStorefrontCollection',
+        tags,
+        params: Handle,
+        response: { 200: StorefrontCollectionResponse, ...errors },
+      },
+    },
     async (req) => getCollection(app.db, shopOf(req).id, req.params.handle),
   );
 
   /** One published page by handle (shipping and return policy pages of the product page, footer links). */
   app.get(
     '/api/storefront/pages/:handle',
-    { schema: { tags, params: Handle, response: { 200: StorefrontPage, ...errors } } },
+    {
+      schema: {
+        summary: 'One page by handle',
+        operationId: 'getStorefrontPage',
+        tags,
+        params: Handle,
+        response: { 200: StorefrontPage, ...errors },
+      },
+    },
     async (req) => {
       const page = await getPublishedPage(app.db, shopOf(req).id, req.params.handle);
       if (!page) throw notFound('Page');
@@ -111,7 +159,13 @@ export default async function storefrontRoutes(app: App) {
     '/api/storefront/events',
     {
       bodyLimit: 64 * 1024,
-      schema: { tags, body: StorefrontEventsBody, response: { 200: StorefrontEventsResponse, ...errors } },
+      schema: {
+        summary: 'Record visitor events (views, cart, checkout)',
+        operationId: 'recordStorefrontEvents',
+        tags,
+        body: StorefrontEventsBody,
+        response: { 200: StorefrontEventsResponse, ...errors },
+      },
     },
     async (req) => {
       const shop = shopOf(req);
@@ -123,7 +177,15 @@ export default async function storefrontRoutes(app: App) {
   /** Test-mode checkout: a paid order and a `purchased` event in one transaction; answers the order. */
   app.post(
     '/api/storefront/checkout',
-    { schema: { tags, body: StorefrontCheckoutBody, response: { 200: StorefrontOrder, ...errors } } },
+    {
+      schema: {
+        summary: 'Place a test-mode order',
+        operationId: 'placeStorefrontOrder',
+        tags,
+        body: StorefrontCheckoutBody,
+        response: { 200: StorefrontOrder, ...errors },
+      },
+    },
     async (req) => {
       const shop = shopOf(req);
       await limit(checkoutLimiter, req.ip);
@@ -136,6 +198,8 @@ export default async function storefrontRoutes(app: App) {
     '/api/storefront/orders/:id',
     {
       schema: {
+        summary: 'A placed order for its thank-you page',
+        operationId: 'getStorefrontOrder',
         tags,
         params: z.object({ id: z.uuid() }),
         querystring: z.object({ token: z.string().max(64) }),

@@ -9,7 +9,12 @@ export default async function storesRoutes(app: App) {
     '/api/stores',
     {
       preHandler: app.guard({ scope: null, store: false }),
-      schema: { tags: ['stores'], response: { 200: StoresResponse, 401: ErrorResponse } },
+      schema: {
+        summary: "The signed-in user's shops",
+        operationId: 'listStores',
+        tags: ['stores'],
+        response: { 200: StoresResponse, 401: ErrorResponse },
+      },
     },
     async (req) => ({ stores: await listUserStores(app.db, app.config, req.auth.userId) }),
   );
@@ -19,7 +24,12 @@ export default async function storesRoutes(app: App) {
     '/api/stores/preference',
     {
       preHandler: app.guard({ scope: null }),
-      schema: { tags: ['stores'], response: { 200: PagePreference, 401: ErrorResponse, 404: ErrorResponse } },
+      schema: {
+        summary: "The user's page preference in the store",
+        operationId: 'getPagePreference',
+        tags: ['stores'],
+        response: { 200: PagePreference, 401: ErrorResponse, 404: ErrorResponse },
+      },
     },
     async (req) => getPreference(app.db, req.auth.storeId),
   );

@@ -70,14 +70,30 @@ export default async function themesRoutes(app: App) {
   const tags = ['themes'];
 
   /** GET /api/themes: the store's themes (id, name, type newchick|hydro, published, current version). */
-  app.get('/api/themes', { ...guard, schema: { tags, response: { 200: ThemesListResponse, ...errors } } }, async (req) => ({
-    themes: await listThemes(app.db, req.auth.storeId),
-  }));
+  app.get(
+    '/api/themes',
+    {
+      ...guard,
+      schema: { summary: "The store's themes", operationId: 'listThemes', tags, response: { 200: ThemesListResponse, ...errors } },
+    },
+    async (req) => ({
+      themes: await listThemes(app.db, req.auth.storeId),
+    }),
+  );
 
   /** GET /api/themes/{themeId}/config: a list whose first item is the current config with id and version (§7). */
   app.get(
     '/api/themes/:themeId/config',
-    { ...guard, schema: { tags, params: ThemeParams, response: { 200: ThemeConfigResponse, ...errors } } },
+    {
+      ...guard,
+      schema: {
+        summary: "A theme's current config",
+        operationId: 'getThemeConfig',
+        tags,
+        params: ThemeParams,
+        response: { 200: ThemeConfigResponse, ...errors },
+      },
+    },
     async (req) => getCurrentConfig(app.db, req.auth.storeId, req.params.themeId),
   );
 
@@ -91,6 +107,8 @@ export default async function themesRoutes(app: App) {
       ...guard,
       bodyLimit: 4 * 1024 * 1024,
       schema: {
+        summary: 'Save a theme config (optimistic: 409 on a stale version)',
+        operationId: 'saveThemeConfig',
         tags,
         params: ThemeConfigParams,
         body: SaveThemeConfigBody,
@@ -111,21 +129,48 @@ export default async function themesRoutes(app: App) {
   /** GET /api/themes/{themeId}/versions: every saved version, newest first. */
   app.get(
     '/api/themes/:themeId/versions',
-    { ...guard, schema: { tags, params: ThemeParams, response: { 200: ThemeVersionsResponse, ...errors } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Every saved version of a theme config, newest first',
+        operationId: 'listThemeVersions',
+        tags,
+        params: ThemeParams,
+        response: { 200: ThemeVersionsResponse, ...errors },
+      },
+    },
     async (req) => ({ versions: await listVersions(app.db, req.auth.storeId, req.params.themeId) }),
   );
 
   /** POST /api/themes/{themeId}/versions/{version}/restore: version N becomes a new current version. */
   app.post(
     '/api/themes/:themeId/versions/:version/restore',
-    { ...guard, schema: { tags, params: ThemeVersionParams, response: { 200: ThemeConfigItem, 409: ErrorResponse, ...errors } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Restore a saved version as the current config',
+        operationId: 'restoreThemeVersion',
+        tags,
+        params: ThemeVersionParams,
+        response: { 200: ThemeConfigItem, 409: ErrorResponse, ...errors },
+      },
+    },
     async (req) => restoreVersion(app.db, req.auth.storeId, req.params.themeId, req.params.version, req.auth.userId),
   );
 
   /** POST /api/themes/{themeId}/publish: the one published theme of the store. */
   app.post(
     '/api/themes/:themeId/publish',
-    { ...guard, schema: { tags, params: ThemeParams, response: { 200: PublishThemeResponse, ...errors } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Publish a theme',
+        operationId: 'publishTheme',
+        tags,
+        params: ThemeParams,
+        response: { 200: PublishThemeResponse, ...errors },
+      },
+    },
     async (req) => ({ themes: await publishTheme(app.db, req.auth.storeId, req.params.themeId) }),
   );
 
@@ -222,26 +267,64 @@ export default async function themesRoutes(app: App) {
   );
 
   /** GET /api/themes/lookups/menus: the store's menus, main menu first (§7 List menus). */
-  app.get('/api/themes/lookups/menus', { ...guard, schema: { tags, response: { 200: LookupMenusResponse, ...errors } } }, async (req) =>
-    lookupMenus(app.db, req.auth.storeId),
+  app.get(
+    '/api/themes/lookups/menus',
+    {
+      ...guard,
+      schema: {
+        summary: "The store's menus, for the theme editor",
+        operationId: 'lookupThemeMenus',
+        tags,
+        response: { 200: LookupMenusResponse, ...errors },
+      },
+    },
+    async (req) => lookupMenus(app.db, req.auth.storeId),
   );
 
   /** GET /api/themes/lookups/pages: published pages (§7 List pages). */
-  app.get('/api/themes/lookups/pages', { ...guard, schema: { tags, response: { 200: LookupPagesResponse, ...errors } } }, async (req) =>
-    lookupPages(app.db, req.auth.storeId),
+  app.get(
+    '/api/themes/lookups/pages',
+    {
+      ...guard,
+      schema: {
+        summary: "The store's pages, for the theme editor",
+        operationId: 'lookupThemePages',
+        tags,
+        response: { 200: LookupPagesResponse, ...errors },
+      },
+    },
+    async (req) => lookupPages(app.db, req.auth.storeId),
   );
 
   /** GET /api/themes/lookups/products?page&limit&collection&search → {products: [{title, _id}], total} (§7). */
   app.get(
     '/api/themes/lookups/products',
-    { ...guard, schema: { tags, querystring: LookupProductsQuery, response: { 200: LookupProductsResponse, ...errors } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Product search, for the theme editor',
+        operationId: 'lookupThemeProducts',
+        tags,
+        querystring: LookupProductsQuery,
+        response: { 200: LookupProductsResponse, ...errors },
+      },
+    },
     async (req) => lookupProducts(app.db, req.auth.storeId, req.query),
   );
 
   /** GET /api/themes/lookups/collections?page&limit&search → {collections: [{title, handle, image: {src}}], total} (§7). */
   app.get(
     '/api/themes/lookups/collections',
-    { ...guard, schema: { tags, querystring: LookupCollectionsQuery, response: { 200: LookupCollectionsResponse, ...errors } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Collection search, for the theme editor',
+        operationId: 'lookupThemeCollections',
+        tags,
+        querystring: LookupCollectionsQuery,
+        response: { 200: LookupCollectionsResponse, ...errors },
+      },
+    },
     async (req) => lookupCollections(app.db, req.auth.storeId, req.query),
   );
 
