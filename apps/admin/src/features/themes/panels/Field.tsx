@@ -1,5 +1,6 @@
 import { editableIn, type Fields, type Setting, visibleTo } from '@backroom/theme';
-import { Fieldset, Stack } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { memo } from 'react';
 import { pathKey, type SettingPath, usePanel } from './context';
 import { BlocksField } from './fields/BlocksField';
@@ -17,7 +18,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 /** ONE field component per setting kind of the vocabulary (STYLE.md "One declaration, many readers"). */
 function FieldView(props: FieldProps) {
-  const { themeType } = usePanel();
+  const { themeType, isProviderStaff } = usePanel();
   const { setting } = props;
   const disabled = !editableIn(setting, themeType);
   switch (setting.kind) {
@@ -46,13 +47,34 @@ function FieldView(props: FieldProps) {
       return <FontField {...props} setting={setting} disabled={disabled} />;
     case 'countdown':
       return <CountdownField {...props} setting={setting} disabled={disabled} />;
-    case 'group':
+    case 'group': {
+      // A group holding nothing but one group (thank-you `steps.settings`) shows once, under the outer label;
+      const only = Object.entries(setting.fields);
+      // A group around one setting (product `trust_badge.src.value`) shows just that setting.
+      if (only.length === 1 && only[0]) {
+        const [k, inner] = only[0];
+        const v = isObj(props.value) ? props.value[k] : undefined;
+        const shown = inner.kind === 'group' ? { ...inner, label: setting.label } : inner;
+        return visibleTo(inner, themeType, isProviderStaff) ? <FieldView setting={shown} path={[...props.path, k]} value={v} /> : null;
+      }
       return (
-        <Fieldset legend={setting.label} variant="default" p="sm">
-          {setting.info && <p style={{ margin: '0 0 8px', fontSize: 12, color: 'var(--mantine-color-dimmed)' }}>{setting.info}</p>}
+        <Fieldset
+          legend={setting.label}
+          variant="unstyled"
+          styles={{
+            legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)', marginBottom: 8 },
+            root: { borderLeft: '2px solid var(--mantine-color-gray-3)', paddingLeft: 12 },
+          }}
+        >
+          {setting.info && (
+            <Text size="xs" c="dimmed" mb={8}>
+              {setting.info}
+            </Text>
+          )}
           <FieldList fields={setting.fields} value={props.value} path={props.path} />
         </Fieldset>
       );
+    }
     case 'blocks':
       return <BlocksField {...props} setting={setting} />;
   }
@@ -75,19 +97,36 @@ export const Field = memo(
 export function FieldList({ fields, value, path }: { fields: Fields; value: unknown; path: SettingPath }) {
   const { themeType, isProviderStaff } = usePanel();
   const obj = isObj(value) ? value : {};
-  return (
-    <Stack gap="md">
-      {Object.entries(fields).map(([key, setting]: [string, Setting]) =>
-        visibleTo(setting, themeType, isProviderStaff) ? (
-          <Field
-            key={key}
-            setting={setting}
-            path={[...path, key]}
-            value={obj[key]}
-            scope={setting.kind === 'product' && setting.collectionFrom ? obj : undefined}
-          />
-        ) : null,
-      )}
-    </Stack>
-  );
+  const out: ReactNode[] = [];
+  let colours: ReactNode[] = [];
+  const flush = () => {
+    // Consecutive colours sit two to a row (a slide's desktop/mobile colours, the colour settings).
+    if (colours.length === 1) out.push(colours[0]);
+    else if (colours.length > 1)
+      out.push(
+        <SimpleGrid key={`colours-${out.length}`} cols={2} spacing="sm" verticalSpacing="md">
+          {colours}
+        </SimpleGrid>,
+      );
+    colours = [];
+  };
+  for (const [key, setting] of Object.entries(fields) as [string, Setting][]) {
+    if (!visibleTo(setting, themeType, isProviderStaff)) continue;
+    const field = (
+      <Field
+        key={key}
+        setting={setting}
+        path={[...path, key]}
+        value={obj[key]}
+        scope={setting.kind === 'product' && setting.collectionFrom ? obj : undefined}
+      />
+    );
+    if (setting.kind === 'color') colours.push(field);
+    else {
+      flush();
+      out.push(field);
+    }
+  }
+  flush();
+  return <Stack gap="md">{out}</Stack>;
 }

@@ -2,9 +2,9 @@ import '../../../test/setup-dom';
 import { LookupCollectionsResponse, LookupMenusResponse, LookupPagesResponse, LookupProductsResponse } from '@backroom/contracts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type ReactElement, useState } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { theme } from '../../../theme';
 import type { PanelChange } from './context';
 
@@ -59,7 +59,7 @@ export function renderControlled<V>(initial: V, panel: (value: V, onChange: Pane
   let latest = initial;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
         <Holder
           initial={initial}
@@ -137,7 +137,9 @@ export function stubLookups(uploads: { src: string; name?: string }[] = []) {
     if (url.pathname === '/api/uploads' && (!init?.method || init.method === 'GET')) return json({ uploads, total: uploads.length });
     if (url.pathname === '/api/uploads' && init?.method === 'POST') {
       const file = (init.body as FormData).get('file') as File;
-      if (!file.type.startsWith('image/')) return json({ code: 'BAD_REQUEST', messages: ['file: must be an image'] }, 400);
+      // The server judges by content: a file named *.fake.png is text dressed as an image.
+      if (!file.type.startsWith('image/') || file.name.endsWith('.fake.png'))
+        return json({ code: 'BAD_REQUEST', messages: ['file: must be an image (JPEG, PNG, GIF, WebP, AVIF or SVG)'] }, 400);
       return json({ src: `/uploads/${file.name}` });
     }
     return json({ code: 'NOT_FOUND', messages: ['Not found'] }, 404);
@@ -145,3 +147,29 @@ export function stubLookups(uploads: { src: string; name?: string }[] = []) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** Opens a Mantine select (focus + click, as a user does) and returns its listbox. */
+export async function openSelect(input: HTMLElement): Promise<HTMLElement> {
+  input.focus();
+  fireEvent.click(input);
+  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+  const id = input.getAttribute('aria-controls') as string;
+  return waitFor(() => {
+    const box = document.getElementById(id);
+    if (!box) throw new Error(`listbox ${id} not shown`);
+    return box;
+  });
+}
+
+/** Chooses the option named `name` of a Mantine select. */
+export async function pick(input: HTMLElement, name: string): Promise<void> {
+  const box = await openSelect(input);
+  fireEvent.click(await within(box).findByRole('option', { name }));
+}
+
+/** Types into a focused input (Mantine comboboxes ignore changes to an unfocused input). */
+export function typeInto(input: HTMLElement, value: string): void {
+  input.focus();
+  fireEvent.change(input, { target: { value } });
+}
+export { screen };

@@ -2,7 +2,7 @@ import { addBlock, type BlocksSetting, blockLimitMessage, canAddBlock, canDelete
 import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Box, Button, Collapse, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useCallback, useRef, useState } from 'react';
 import { fieldId, pathKey, type SettingPath, usePanel } from '../context';
@@ -182,6 +182,7 @@ function BlockRowView({ id, setting, block, index, path, opened, onToggle, onRem
   return (
     <Paper
       ref={setNodeRef}
+      data-block-index={index}
       withBorder
       radius="sm"
       style={{
@@ -207,7 +208,7 @@ function BlockRowView({ id, setting, block, index, path, opened, onToggle, onRem
         <UnstyledButton
           onClick={() => onToggle(opened ? null : index)}
           aria-expanded={opened}
-          aria-controls={bodyId}
+          aria-controls={opened ? bodyId : undefined}
           style={{ flex: 1, minWidth: 0 }}
           py={4}
         >
@@ -228,13 +229,11 @@ function BlockRowView({ id, setting, block, index, path, opened, onToggle, onRem
           </Tooltip>
         )}
       </Group>
-      <Collapse expanded={opened} id={bodyId}>
-        {opened && (
-          <Box px="sm" pb="sm" pt={4}>
-            <FieldList fields={setting.block} value={block} path={[...path, index]} />
-          </Box>
-        )}
-      </Collapse>
+      {opened && (
+        <Box px="sm" pb="sm" pt={4} id={bodyId}>
+          <FieldList fields={setting.block} value={block} path={[...path, index]} />
+        </Box>
+      )}
     </Paper>
   );
 }

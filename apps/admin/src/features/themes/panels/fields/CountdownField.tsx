@@ -26,7 +26,12 @@ export function CountdownField({ setting, path, value, disabled }: FieldProps<Co
   const v: CountdownValue = { day: 0, hour: 0, min: 0, getTime: 0, ...(value as Partial<CountdownValue> | undefined) };
   const id = fieldId(path);
   return (
-    <Fieldset legend={setting.label} variant="unstyled" disabled={disabled}>
+    <Fieldset
+      legend={setting.label}
+      variant="unstyled"
+      disabled={disabled}
+      styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)', marginBottom: 4 } }}
+    >
       <Group gap="xs" grow>
         {PARTS.map((p) => (
           <PartInput

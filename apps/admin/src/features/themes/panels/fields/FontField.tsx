@@ -61,7 +61,7 @@ export function FontField({ setting, path, value, disabled }: FieldProps<FontSet
                 Style of {font.font}
               </Text>
               {!font.style && (
-                <Text size="sm" c="orange.8">
+                <Text size="sm" c="orange.9">
                   {CHOOSE_STYLE_TEXT}
                 </Text>
               )}

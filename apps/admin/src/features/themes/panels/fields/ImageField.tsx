@@ -10,6 +10,13 @@ import { UPLOADS_LIMIT, uploadImage, uploadKeys, uploadsOptions } from '../looku
 import { settingError } from '../validate';
 import type { FieldProps } from './types';
 
+/** Shown in place of an image that does not load (a deleted upload, a mistyped address). */
+const MISSING_IMAGE =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="72" height="56"><rect width="72" height="56" fill="#f1f3f5"/><text x="36" y="32" font-size="9" text-anchor="middle" fill="#868e96" font-family="sans-serif">Not found</text></svg>',
+  );
+
 /** Largest upload the server takes (issue 9 item 5: at most 10 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Shown when the browser already knows a dropped file cannot be uploaded. */
@@ -35,7 +42,7 @@ export function ImageField({ setting, path, value, disabled }: FieldProps<ImageS
           style={{ borderRadius: 6, overflow: 'hidden', flex: 'none', border: '1px solid var(--mantine-color-gray-3)' }}
         >
           {src ? (
-            <Image src={src} alt={`${setting.label}: current image`} w={72} h={56} fit="cover" />
+            <Image src={src} alt={`${setting.label}: current image`} w={72} h={56} fit="cover" fallbackSrc={MISSING_IMAGE} />
           ) : (
             <Text size="xs" c="dimmed" ta="center" lh="56px">
               No image

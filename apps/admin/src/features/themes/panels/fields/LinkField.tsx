@@ -1,5 +1,5 @@
 import { ALL_COLLECTIONS_SLUG, type LinkSetting, type LinkValue } from '@backroom/theme';
-import { Fieldset, Select, Stack } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { fieldId, usePanel } from '../context';
 import { CollectionSelect } from './RefField';
 import type { FieldProps } from './types';
@@ -23,33 +23,34 @@ export function LinkField({ setting, path, value, disabled }: FieldProps<LinkSet
   };
   const id = fieldId(path);
   return (
-    <Fieldset legend={setting.label} variant="unstyled" disabled={disabled}>
-      <Stack gap="xs">
-        <Select
-          id={`${id}-target`}
-          label="Link to"
-          data={TARGETS}
-          value={link.name}
-          allowDeselect={false}
-          onChange={(v) => {
-            if (v === link.name) return;
-            emit(
-              [...path],
-              v === 'category' ? { name: 'category', params: { slug: ALL_COLLECTIONS_SLUG } } : { name: 'home', params: { slug: '' } },
-            );
-          }}
-          comboboxProps={{ withinPortal: true }}
+    <Stack gap="xs">
+      <Select
+        id={`${id}-target`}
+        label={setting.label}
+        description={setting.info}
+        disabled={disabled}
+        data={TARGETS}
+        value={link.name}
+        allowDeselect={false}
+        onChange={(v) => {
+          if (v === link.name) return;
+          emit(
+            [...path],
+            v === 'category' ? { name: 'category', params: { slug: ALL_COLLECTIONS_SLUG } } : { name: 'home', params: { slug: '' } },
+          );
+        }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {link.name === 'category' && (
+        <CollectionSelect
+          id={`${id}-collection`}
+          label={`${setting.label}: collection`}
+          disabled={disabled}
+          value={link.params.slug}
+          extra={[ALL_COLLECTIONS_OPTION]}
+          onChange={(slug) => emit([...path], { name: 'category', params: { slug: slug || ALL_COLLECTIONS_SLUG } })}
         />
-        {link.name === 'category' && (
-          <CollectionSelect
-            id={`${id}-collection`}
-            label="Collection"
-            value={link.params.slug}
-            extra={[ALL_COLLECTIONS_OPTION]}
-            onChange={(slug) => emit([...path], { name: 'category', params: { slug: slug || ALL_COLLECTIONS_SLUG } })}
-          />
-        )}
-      </Stack>
-    </Fieldset>
+      )}
+    </Stack>
   );
 }

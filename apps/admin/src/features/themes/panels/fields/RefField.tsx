@@ -46,8 +46,6 @@ export function CollectionSelect(props: {
 }) {
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const list = useQuery({ ...collectionsOptions(debounced.trim()), enabled: opened });
   const extra = props.extra ?? [];
   const isExtra = extra.some((o) => o.value === props.value);
   const resolve = useQuery({ ...collectionsOptions(props.value), enabled: !!props.value && !isExtra });
@@ -62,7 +60,15 @@ export function CollectionSelect(props: {
       options.push(o);
     }
   };
-  if (props.value && !isExtra) push({ value: props.value, label: current ? current.title : props.value });
+  const selected: Option | undefined = isExtra
+    ? extra.find((o) => o.value === props.value)
+    : props.value
+      ? { value: props.value, label: current ? current.title : props.value }
+      : undefined;
+  // The input shows the chosen option's label: that is not a search the merchant typed.
+  const [debounced] = useDebouncedValue(search === selected?.label ? '' : search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useQuery({ ...collectionsOptions(debounced), enabled: opened });
+  if (selected && !isExtra) push(selected);
   for (const c of list.data?.collections ?? []) push({ value: c.handle, label: c.title });
   return (
     <Select
@@ -71,16 +77,12 @@ export function CollectionSelect(props: {
       description={props.description}
       placeholder="Search collections"
       searchable
-      searchValue={opened ? search : undefined}
-      onSearchChange={(v) => opened && setSearch(v)}
+      onSearchChange={setSearch}
       filter={({ options: o }) => o}
       data={options}
       value={props.value || null}
       onChange={(v) => props.onChange(v ?? '')}
-      onDropdownOpen={() => {
-        setSearch('');
-        setOpened(true);
-      }}
+      onDropdownOpen={() => setOpened(true)}
       onDropdownClose={() => setOpened(false)}
       nothingFoundMessage={list.isFetching ? 'Searching…' : 'No collection found'}
       clearable
@@ -106,17 +108,18 @@ function ProductSelect(props: {
 }) {
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const list = useQuery({ ...productsOptions(props.collection, debounced.trim()), enabled: opened || !!props.value });
   const first = useQuery({ ...productsOptions(props.collection, ''), enabled: !!props.value });
-  const found = [...(list.data?.products ?? []), ...(first.data?.products ?? [])].find((p) => p._id === props.value);
+  const found = first.data?.products.find((p) => p._id === props.value);
+  const label = found ? found.title : props.value;
+  const [debounced] = useDebouncedValue(search === label ? '' : search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useQuery({ ...productsOptions(props.collection, debounced), enabled: opened });
   // Broken only when the whole collection was listed (one page) and the product is not in it.
   const broken = !!props.value && first.isSuccess && !found && (first.data?.total ?? 0) <= (first.data?.products.length ?? 0);
   const options: Option[] = [];
   const seen = new Set<string>();
   if (props.value) {
     seen.add(props.value);
-    options.push({ value: props.value, label: found ? found.title : props.value });
+    options.push({ value: props.value, label });
   }
   for (const p of list.data?.products ?? []) {
     if (!seen.has(p._id)) {
@@ -131,16 +134,12 @@ function ProductSelect(props: {
       description={props.description}
       placeholder="Search products"
       searchable
-      searchValue={opened ? search : undefined}
-      onSearchChange={(v) => opened && setSearch(v)}
+      onSearchChange={setSearch}
       filter={({ options: o }) => o}
       data={options}
       value={props.value || null}
       onChange={(v) => props.onChange(v ?? '')}
-      onDropdownOpen={() => {
-        setSearch('');
-        setOpened(true);
-      }}
+      onDropdownOpen={() => setOpened(true)}
       onDropdownClose={() => setOpened(false)}
       nothingFoundMessage={list.isFetching ? 'Searching…' : 'No product found'}
       clearable
