@@ -1,7 +1,7 @@
 import type { LookupCollectionsResponse, LookupMenusResponse, LookupPagesResponse, LookupProductsResponse } from '@backroom/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { readAccount } from '../../../lib/session';
+import { entityKeys } from '../../../lib/query-keys';
 
 // The data the settings panels read (spec theme-editor §3 "Lookups", §7 calls): the editor lookups of
 // `GET /api/themes/lookups/…` and the shop's uploaded images (`GET/POST /api/uploads`). Keys come from the factory
@@ -12,21 +12,24 @@ export const LOOKUP_LIMIT = 20;
 /** Page size of the image picker. */
 export const UPLOADS_LIMIT = 24;
 
+const themeKeys = entityKeys('themes');
+const uploads = entityKeys('uploads');
+
 /**
- * Query keys of the panels' lookups, scoped by the chosen store:
- * `['themes', storeId, 'lookups', 'collections', {search, page}]`, `[…, 'pages']`, `[…, 'menus']`,
- * `[…, 'products', {collection, search, page}]`, and `['uploads', storeId, 'list', {page}]`.
+ * Query keys of the panels' lookups (lib/query-keys.ts factories, scoped by the chosen store):
+ * `['themes', storeId, 'lookups', 'collections', {search, page}]`, `[…, 'lookups', 'products', {collection, search,
+ * page}]`, `[…, 'lookups', 'pages']`, `[…, 'lookups', 'menus']`; uploads `['uploads', storeId, 'list', {page}]`.
  */
 export const lookupKeys = {
-  all: () => ['themes', readAccount().storeId ?? 'none', 'lookups'] as const,
-  collections: (q: { search: string; page: number }) => [...lookupKeys.all(), 'collections', q] as const,
-  products: (q: { collection: string; search: string; page: number }) => [...lookupKeys.all(), 'products', q] as const,
-  pages: () => [...lookupKeys.all(), 'pages'] as const,
-  menus: () => [...lookupKeys.all(), 'menus'] as const,
+  all: () => themeKeys.part('lookups'),
+  collections: (q: { search: string; page: number }) => themeKeys.part('lookups', 'collections', q),
+  products: (q: { collection: string; search: string; page: number }) => themeKeys.part('lookups', 'products', q),
+  pages: () => themeKeys.part('lookups', 'pages'),
+  menus: () => themeKeys.part('lookups', 'menus'),
 };
 export const uploadKeys = {
-  all: () => ['uploads', readAccount().storeId ?? 'none'] as const,
-  list: (q: { page: number }) => [...uploadKeys.all(), 'list', q] as const,
+  all: () => uploads.store(),
+  list: (q: { page: number }) => uploads.list(q),
 };
 
 /** `GET /api/themes/lookups/collections?search&page&limit` → {collections: [{title, handle, image.src}], total}. */
