@@ -76,7 +76,7 @@ function FieldView(props: FieldProps) {
       );
     }
     case 'blocks':
-      return <BlocksField {...props} setting={setting} />;
+      return <BlocksField {...props} setting={setting} FieldList={FieldList} />;
   }
 }
 

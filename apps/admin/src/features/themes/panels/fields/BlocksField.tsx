@@ -6,8 +6,7 @@ import { ActionIcon, Box, Button, Group, Paper, Stack, Text, Tooltip, UnstyledBu
 import { IconChevronDown, IconChevronRight, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useCallback, useRef, useState } from 'react';
 import { fieldId, pathKey, type SettingPath, usePanel } from '../context';
-import { FieldList } from '../Field';
-import type { FieldProps } from './types';
+import type { FieldListComponent, FieldProps } from './types';
 
 type Obj = Record<string, unknown>;
 
@@ -36,7 +35,7 @@ export function blockTitle(s: BlocksSetting<Fields>, block: unknown, index: numb
  * position 3). At the limit the add button is hidden, or disabled for `atLimit: 'disable'`; `limitMessage` lists
  * show "n/5 blocks used. Delete to add more.". Every change reports the whole new array.
  */
-export function BlocksField({ setting, path, value }: FieldProps<BlocksSetting<Fields>>) {
+export function BlocksField({ setting, path, value, FieldList }: FieldProps<BlocksSetting<Fields>> & { FieldList: FieldListComponent }) {
   const { emit } = usePanel();
   const list = Array.isArray(value) ? (value as Obj[]) : [];
   const [open, setOpen] = useState<number | null>(null);
@@ -112,6 +111,7 @@ export function BlocksField({ setting, path, value }: FieldProps<BlocksSetting<F
                 key={ids[i]}
                 id={ids[i] as string}
                 setting={setting}
+                FieldList={FieldList}
                 block={block}
                 index={i}
                 path={path}
@@ -152,6 +152,7 @@ export function BlocksField({ setting, path, value }: FieldProps<BlocksSetting<F
 interface RowProps {
   id: string;
   setting: BlocksSetting<Fields>;
+  FieldList: FieldListComponent;
   block: Obj;
   index: number;
   path: SettingPath;
@@ -169,12 +170,13 @@ const BlockRow = memo(
     a.opened === b.opened &&
     a.id === b.id &&
     a.setting === b.setting &&
+    a.FieldList === b.FieldList &&
     a.onToggle === b.onToggle &&
     a.onRemove === b.onRemove &&
     pathKey(a.path) === pathKey(b.path),
 );
 
-function BlockRowView({ id, setting, block, index, path, opened, onToggle, onRemove }: RowProps) {
+function BlockRowView({ id, setting, FieldList, block, index, path, opened, onToggle, onRemove }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const title = blockTitle(setting, block, index);
   const name = `${setting.itemLabel} ${index + 1}`;
