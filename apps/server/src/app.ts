@@ -15,16 +15,15 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { HttpError } from './lib/errors.js';
+import { errorHandler, frameworkErrors, refuseNulInBody, refuseNulInUrl } from './lib/error-handler.js';
 import { type GuardOptions, guardFirst, makeGuard, trackRoutes } from './lib/guard.js';
+import { withRedaction } from './lib/log.js';
 import { openapiOptions } from './lib/openapi.js';
 import { securityHeaders } from './lib/security-headers.js';
 import analyticsRoutes from './modules/analytics/routes.js';
@@ -74,8 +73,8 @@ class RequestLogAtDebug extends LogController {
 export interface BuildAppOptions {
   config: Config;
   database: Database;
-  /** Pino options or false; tests pass false. */
-  logger?: boolean | object;
+  /** Pino options or false; tests pass false. Redaction of secrets is always added (lib/log.ts). */
+  logger?: boolean | Record<string, unknown>;
   /** Serve the built admin/storefront from these folders (defaults to apps/x/dist when present). */
   adminDist?: string;
 }
@@ -87,9 +86,12 @@ export interface BuildAppOptions {
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withRedaction(opts.logger),
     logController: new RequestLogAtDebug(),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY); otherwise any client could
+    // pick the IP that the per-IP limits and the security history see (issue 14 item 5).
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    frameworkErrors,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -102,30 +104,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   guardFirst(app);
   app.decorateRequest('auth', null as never);
 
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ statusCode: err.statusCode, code: err.code, messages: err.messages });
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const messages = err.validation.map((v) => {
-        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const where = (err as { validationContext?: string }).validationContext ?? 'body';
-        return field ? `${where}.${field}: ${v.message}` : `${where}: ${v.message}`;
-      });
-      return reply.status(400).send({ statusCode: 400, code: 'BAD_REQUEST', messages });
-    }
-    if (isResponseSerializationError(err)) {
-      req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
-      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', messages: ['Oops! Unknown error!'] });
-    }
-    const status = (err as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) {
-      req.log.error({ err }, 'unhandled error');
-      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', messages: ['Oops! Unknown error!'] });
-    }
-    const code = (err as { code?: string }).code ?? 'ERROR';
-    return reply.status(status).send({ statusCode: status, code, messages: [(err as Error).message] });
-  });
+  app.setErrorHandler(errorHandler);
+  // Malformed input never reaches PostgreSQL: a NUL in the URL or a body answers 400 (issue 14 item 5). Both run
+  // at preValidation, after the guards (onRequest, see guardFirst), so authorisation still comes first.
+  app.addHook('preValidation', refuseNulInUrl);
+  app.addHook('preValidation', refuseNulInBody);
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', messages: [`Route ${req.method} ${req.url.split('?')[0]} not found`] });
   });

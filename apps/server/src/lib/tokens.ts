@@ -23,10 +23,13 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims):
     .sign(secret);
 }
 
-/** Verifies an access JWT (signature, expiry). Returns null when it is invalid or expired. */
+/**
+ * Verifies an access JWT (signature, expiry). Returns null when it is invalid, expired, or lacks `exp`/`sub` (a
+ * token without `exp` never expires, so it is refused even with a valid signature: issue 14 item 5).
+ */
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     return { sub: payload.sub, sid: payload.sid, email: String(payload.email ?? '') };
   } catch {
