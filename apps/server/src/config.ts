@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -13,6 +14,23 @@ const csv = z
       .map((x) => x.trim().toLowerCase())
       .filter(Boolean),
   );
+
+/** Demo partner key of development and tests; refused in production (issue 14 item 5 "Low"). */
+export const DEMO_PARTNER_KEY = 'partner-demo-key';
+
+/** proxy-addr's named ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** True when `entry` is an IPv4/IPv6 address, an address/prefix (CIDR) or one of proxy-addr's keywords. */
+export function isProxyEntry(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [addr, prefix, ...rest] = entry.split('/');
+  const kind = isIP(addr ?? '');
+  if (!kind || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (kind === 4 ? 32 : 128);
+}
 
 /**
  * Environment variables, all optional: the defaults run out of the box (README "Configuration").
@@ -31,7 +49,20 @@ const Env = z.object({
     .string()
     .default('')
     .transform((s) => s.trim().toLowerCase()),
-  REGISTER_PARTNER_KEY: z.string().default('partner-demo-key'),
+  REGISTER_PARTNER_KEY: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((s) =>
+      (s ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every(isProxyEntry),
+      'must be a comma-separated list of IP addresses, CIDRs (10.0.0.0/8) or loopback/linklocal/uniquelocal',
+    ),
   STOREFRONT_SUFFIX: z.string().default('localhost'),
   ADMIN_ORIGIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -82,6 +113,11 @@ export interface Config {
   providerEmails: string[];
   customStoreEmail: string;
   registerPartnerKey: string;
+  /**
+   * Proxies whose `X-Forwarded-For`/`-Proto`/`-Host` are believed (addresses, CIDRs, proxy-addr keywords); empty →
+   * none, so `req.ip` is the socket's address and clients cannot pick the IP that the per-IP limits count.
+   */
+  trustProxy: string[];
   storefrontSuffix: string;
   /** Origin of the admin (the preview frame accepts messages only from it), e.g. http://localhost:3000. */
   adminOrigin: string;
@@ -95,10 +131,16 @@ export interface Config {
 
 /**
  * Reads `env` into a Config. When JWT_SECRET is not given, a random one is generated once and kept in
- * `${DATA_DIR}/jwt-secret` so tokens survive restarts. Throws a zod error naming the bad variable.
+ * `${DATA_DIR}/jwt-secret` so tokens survive restarts. Throws a zod error naming the bad variable, and an
+ * Error when NODE_ENV=production has no REGISTER_PARTNER_KEY (the demo key would let anyone sign up).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persistSecret?: boolean } = {}): Config {
   const e = Env.parse(env);
+  if (e.NODE_ENV === 'production' && !e.REGISTER_PARTNER_KEY) {
+    throw new Error(
+      'REGISTER_PARTNER_KEY is required when NODE_ENV=production: set it to a secret partner key (the sign-up link is /auth/register?sk=<key>).',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   let secret = e.JWT_SECRET;
   if (!secret) {
@@ -125,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     providerDomain: e.PROVIDER_DOMAIN.toLowerCase(),
     providerEmails: e.PROVIDER_EMAILS,
     customStoreEmail: e.CUSTOM_STORE_EMAIL,
-    registerPartnerKey: e.REGISTER_PARTNER_KEY,
+    registerPartnerKey: e.REGISTER_PARTNER_KEY ?? DEMO_PARTNER_KEY,
+    trustProxy: e.TRUST_PROXY,
     storefrontSuffix: e.STOREFRONT_SUFFIX,
     adminOrigin: e.ADMIN_ORIGIN ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
