@@ -16,7 +16,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps are public files: built only when asked (SOURCEMAP=true, or 'hidden' for an error tracker
+    // that uploads them without a sourceMappingURL comment; issue 14 item 5).
+    sourcemap: process.env.SOURCEMAP === 'true' ? true : process.env.SOURCEMAP === 'hidden' ? 'hidden' : false,
     chunkSizeWarningLimit: 600,
   },
   server: {
