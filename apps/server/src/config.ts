@@ -32,6 +32,11 @@ export function isProxyEntry(entry: string): boolean {
   return Number(prefix) <= (kind === 4 ? 32 : 128);
 }
 
+/** True when `entry` is an IPv4/IPv6 address or an address/prefix (CIDR). */
+export function isAddressOrCidr(entry: string): boolean {
+  return !PROXY_KEYWORDS.has(entry) && isProxyEntry(entry);
+}
+
 /**
  * Environment variables, all optional: the defaults run out of the box (README "Configuration").
  */
@@ -63,6 +68,16 @@ const Env = z.object({
       (list) => list.every(isProxyEntry),
       'must be a comma-separated list of IP addresses, CIDRs (10.0.0.0/8) or loopback/linklocal/uniquelocal',
     ),
+  FETCH_ALLOW_ADDRESSES: z
+    .string()
+    .optional()
+    .transform((s) =>
+      (s ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isAddressOrCidr), 'must be a comma-separated list of IP addresses or CIDRs (10.0.0.0/8)'),
   STOREFRONT_SUFFIX: z.string().default('localhost'),
   ADMIN_ORIGIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -118,6 +133,11 @@ export interface Config {
    * none, so `req.ip` is the socket's address and clients cannot pick the IP that the per-IP limits count.
    */
   trustProxy: string[];
+  /**
+   * Private addresses/CIDRs that server-side fetches of merchant URLs (CSV import pictures) may reach anyway, e.g.
+   * an intranet image server; empty → public addresses only (lib/safe-fetch.ts).
+   */
+  fetchAllowAddresses: string[];
   storefrontSuffix: string;
   /** Origin of the admin (the preview frame accepts messages only from it), e.g. http://localhost:3000. */
   adminOrigin: string;
@@ -169,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     customStoreEmail: e.CUSTOM_STORE_EMAIL,
     registerPartnerKey: e.REGISTER_PARTNER_KEY ?? DEMO_PARTNER_KEY,
     trustProxy: e.TRUST_PROXY,
+    fetchAllowAddresses: e.FETCH_ALLOW_ADDRESSES,
     storefrontSuffix: e.STOREFRONT_SUFFIX,
     adminOrigin: e.ADMIN_ORIGIN ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { SafeFetchError, safeFetch } from '../../lib/safe-fetch.js';
 import { LocalMediaStorage, type MediaStorage, mediaUrl, sniffImage } from '../media/index.js';
 
 /** Where a picture ended up: a local `/uploads/…` path when fetched, else the remote URL itself. */
@@ -28,7 +30,8 @@ export interface RemoteImagesOptions {
   maxBytes?: number;
   /** How many fetches run at once (default 6). */
   concurrency?: number;
-  fetch?: typeof fetch;
+  /** Private addresses/CIDRs the import may fetch anyway (FETCH_ALLOW_ADDRESSES); default none (lib/safe-fetch.ts). */
+  allow?: readonly string[];
 }
 
 /**
@@ -45,7 +48,6 @@ export class RemoteImages {
   private readonly deadHosts = new Map<string, string>();
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
-  private readonly fetchFn: typeof fetch;
   private readonly storage: MediaStorage;
   private active = 0;
   private readonly queue: (() => void)[] = [];
@@ -54,7 +56,6 @@ export class RemoteImages {
   constructor(private readonly opts: RemoteImagesOptions) {
     this.timeoutMs = opts.timeoutMs ?? 3000;
     this.maxBytes = opts.maxBytes ?? 15 * 1024 * 1024;
-    this.fetchFn = opts.fetch ?? fetch;
     this.concurrency = opts.concurrency ?? 6;
     this.storage = opts.storage ?? new LocalMediaStorage(join(opts.dataDir, 'uploads'));
   }
@@ -99,7 +100,8 @@ export class RemoteImages {
       const deadNow = this.deadHosts.get(host);
       if (deadNow) return remote(deadNow);
       try {
-        const res = await this.fetchFn(url, { signal: AbortSignal.timeout(this.timeoutMs), redirect: 'follow' });
+        // Public addresses only, every redirect re-checked (issue 14 item 5: the import was a port scanner).
+        const res = await safeFetch(url, { signal: AbortSignal.timeout(this.timeoutMs), allow: this.opts.allow });
         if (!res.ok) {
           await res.body?.cancel();
           if (res.status >= 500) this.deadHosts.set(host, `HTTP ${res.status}`);
@@ -118,11 +120,14 @@ export class RemoteImages {
         await this.storage.put(rel, body, kind.mime);
         return { src: mediaUrl(rel), remoteSrc: url, stored: true, bytes: body.length, contentType: kind.mime, path: rel };
       } catch (err) {
-        const e = err as { name?: string; cause?: { code?: string }; message?: string };
+        const e = err as { name?: string };
+        // One generic reason for refused addresses and failed connections alike: no port-scanner signal.
         const why =
           e.name === 'TimeoutError' || e.name === 'AbortError'
             ? `no answer within ${this.timeoutMs / 1000} s`
-            : (e.cause?.code ?? e.message ?? 'unreachable');
+            : err instanceof SafeFetchError
+              ? err.message
+              : 'not reachable';
         this.deadHosts.set(host, why);
         return remote(why);
       }
@@ -131,7 +136,7 @@ export class RemoteImages {
 }
 
 /** The body of a response, read up to `max` bytes; null (and the download cancelled) when it is longer. */
-async function readCapped(res: Response, max: number): Promise<Buffer | null> {
+async function readCapped(res: { body: WebReadableStream | null }, max: number): Promise<Buffer | null> {
   if (!res.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let n = 0;

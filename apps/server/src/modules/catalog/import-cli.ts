@@ -49,7 +49,13 @@ async function main() {
     const store = await findStore(database, values.store);
     if (!store) throw new Error(`--store: no shop has the domain or handle '${values.store}'`);
     const started = Date.now();
-    const r = await importProductsCsv(database.db, { storeId: store.id, dataDir: config.dataDir, path, storage: mediaStorageFor(config) });
+    const r = await importProductsCsv(database.db, {
+      storeId: store.id,
+      dataDir: config.dataDir,
+      path,
+      storage: mediaStorageFor(config),
+      fetchAllow: config.fetchAllowAddresses,
+    });
     console.log(
       `Imported ${positionals[0]} into ${store.name} (${store.handle}) in ${((Date.now() - started) / 1000).toFixed(1)} s, read as ${r.encoding}`,
     );

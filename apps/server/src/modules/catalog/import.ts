@@ -22,6 +22,8 @@ export interface ImportOptions {
   images?: RemoteImages;
   /** Media storage of the app (DATA_DIR/uploads or the S3 bucket); default DATA_DIR/uploads. */
   storage?: MediaStorage;
+  /** Private addresses/CIDRs the default fetcher may reach anyway (config FETCH_ALLOW_ADDRESSES). */
+  fetchAllow?: readonly string[];
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -56,7 +58,8 @@ const sameArray = (a: readonly string[], b: readonly string[]) => a.length === b
  */
 export async function importProductsCsv(db: Db, opts: ImportOptions): Promise<ImportReport> {
   const { encoding, warnings } = await detectEncoding(opts.path);
-  const images = opts.images ?? new RemoteImages({ dataDir: opts.dataDir, storeId: opts.storeId, storage: opts.storage });
+  const images =
+    opts.images ?? new RemoteImages({ dataDir: opts.dataDir, storeId: opts.storeId, storage: opts.storage, allow: opts.fetchAllow });
   const report: ImportReport = {
     rows: 0,
     created: 0,

@@ -80,6 +80,7 @@ export default async function catalogRoutes(app: App) {
           dataDir: app.config.dataDir,
           path,
           storage: mediaStorageFor(app.config),
+          fetchAllow: app.config.fetchAllowAddresses,
         });
         req.log.info(
           { created: report.created, updated: report.updated, skipped: report.skipped, rejected: report.rejected.length },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PREVIEW_THEME_QUERY_PARAM } from '@backroom/theme';
@@ -23,15 +24,21 @@ export function defaultStorefrontDist(): string {
 }
 
 /**
- * The Content-Security-Policy of every storefront response (issue 5 lead notes): framable only by the admin
- * origin (`frame-ancestors 'self' <adminOrigin>`, no X-Frame-Options). Scripts: the storefront's own bundle and
- * the merchant's customJs (served from /api/storefront/custom.js, same origin); the public storefront also allows
- * https scripts the merchant's JS may load, the preview (`?preview=1`) only 'self'.
+ * The Content-Security-Policy of storefront responses (issue 5 lead notes; issue 14 item 5 "one shop runs script on
+ * another shop's origin"): framable only by the admin origin (`frame-ancestors 'self' <adminOrigin>`, no
+ * X-Frame-Options), and no blanket `https:` scripts. Scripts:
+ * - the page itself (`nonce` given, index.html): only elements carrying this response's nonce — the storefront
+ *   bundle, its module preloads (Vite reads `<meta property="csp-nonce">` for the lazy ones) — plus, on the public
+ *   site, what they load at run time (`'strict-dynamic'`): the merchant's customJs (/api/storefront/custom.js,
+ *   added by the checkout page) and the scripts customJs itself adds, so it keeps working; the preview
+ *   (`?preview=1`) never gets customJs and has no `'strict-dynamic'`. `'self'` is the fallback of CSP2 browsers.
+ * - every other response (API JSON, files, pictures, an SVG opened directly): `script-src 'none'`.
  */
-export function storefrontCsp(config: Config, preview: boolean): string {
+export function storefrontCsp(config: Config, preview: boolean, nonce?: string): string {
+  const scripts = !nonce ? "'none'" : preview ? `'self' 'nonce-${nonce}'` : `'nonce-${nonce}' 'strict-dynamic' 'self'`;
   return [
     "default-src 'self'",
-    `script-src 'self'${preview ? '' : ' https:'}`,
+    `script-src ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: http: https:",
     "media-src 'self' http: https:",
@@ -42,6 +49,17 @@ export function storefrontCsp(config: Config, preview: boolean): string {
     "form-action 'self'",
     `frame-ancestors 'self' ${config.adminOrigin}`,
   ].join('; ');
+}
+
+/**
+ * Puts `nonce` on every `<script>` and `<link rel="modulepreload">` of the built index.html and adds Vite's
+ * `<meta property="csp-nonce">`, which its preload helper copies onto the module preloads it adds later.
+ */
+export function withNonce(html: string, nonce: string): string {
+  return html
+    .replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`)
+    .replace(/<link(?=[^>]*\brel="modulepreload")/g, `<link nonce="${nonce}"`)
+    .replace('</head>', `<meta property="csp-nonce" nonce="${nonce}"></head>`);
 }
 
 /** Paths of the admin face that answer 404 on a storefront host (issue 5 lead notes "Host routing"). */
@@ -94,7 +112,7 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     return indexCache.html;
   };
 
-  const serveIndex = async (req: FastifyRequest, reply: FastifyReply, store: StorefrontStore) => {
+  const serveIndex = async (req: FastifyRequest, reply: FastifyReply, store: StorefrontStore, preview: boolean) => {
     const html = readIndex();
     if (!html) {
       return reply
@@ -105,7 +123,10 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     const previewThemeId = new URLSearchParams(req.url.split('?')[1] ?? '').get(PREVIEW_THEME_QUERY_PARAM);
     const boot = await loadBootstrap(app.db, app.config, store, { previewThemeId });
     const tag = `<script id="sf-bootstrap" type="application/json">${jsonForScript(boot)}</script>`;
-    const out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(store.name)}</title>`).replace('</head>', `${tag}</head>`);
+    const nonce = randomBytes(18).toString('base64');
+    const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(store.name)}</title>`);
+    const out = withNonce(titled, nonce).replace('</head>', `${tag}</head>`);
+    reply.header('content-security-policy', storefrontCsp(app.config, preview, nonce));
     reply.header('cache-control', 'no-cache');
     return reply.status(200).type('text/html; charset=utf-8').send(out);
   };
@@ -144,7 +165,7 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     if (req.method !== 'GET' && req.method !== 'HEAD') throw notFound('Page');
     const last = path.slice(path.lastIndexOf('/') + 1);
     if (last.includes('.')) return serveFile(req, reply, path);
-    return serveIndex(req, reply, store);
+    return serveIndex(req, reply, store, preview);
   });
 
   await storefrontRoutes(app);

@@ -20,6 +20,7 @@ import {
   themes,
 } from '../../db/schema/index.js';
 import { createTestApp, makeStore, makeUser, type TestContext } from '../../test/harness.js';
+import { withNonce } from './plugin.js';
 import { EVENTS_LIMIT_PER_IP } from './routes.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'sf-dist-'));
@@ -117,7 +118,8 @@ describe('host routing (DESIGN.md "One process, three faces")', () => {
     expect(r.headers['content-type']).toContain('text/html');
     expect(r.headers['x-frame-options']).toBeUndefined();
     expect(r.headers['content-security-policy']).toContain(`frame-ancestors 'self' ${t.config.adminOrigin}`);
-    expect(r.headers['content-security-policy']).toContain("script-src 'self';");
+    const previewCsp = String(r.headers['content-security-policy']);
+    expect(previewCsp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}';/);
     expect(r.body).toContain('<title>Shop &#60;One&#62;</title>');
     const m = /<script id="sf-bootstrap" type="application\/json">(.*?)<\/script>/.exec(r.body);
     expect(m).not.toBeNull();
@@ -125,7 +127,26 @@ describe('host routing (DESIGN.md "One process, three faces")', () => {
     expect(JSON.parse(m![1]!).shop.name).toBe('Shop <One>');
     const pub = await get('/');
     expect(pub.statusCode).toBe(200);
-    expect(pub.headers['content-security-policy']).toContain("script-src 'self' https:");
+    const csp = String(pub.headers['content-security-policy']);
+    const nonce = /script-src 'nonce-([A-Za-z0-9+/=]{24})' 'strict-dynamic' 'self';/.exec(csp)?.[1];
+    expect(nonce, csp).toBeDefined();
+    expect(csp).not.toMatch(/script-src[^;]*https:/);
+    expect(pub.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+    const again = await get('/');
+    expect(String(again.headers['content-security-policy'])).not.toContain(nonce!);
+  });
+
+  it('allows no blanket https: scripts (issue 14 item 5): only the page nonce, and no script at all elsewhere', async () => {
+    writeFileSync(join(dist, 'nonce.html'), '<!doctype html><svg><script href="https://evil.example/x.js"></script></svg>');
+    const built =
+      '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-2.js"><link rel="stylesheet" href="/assets/index-3.css"></head><body></body></html>';
+    expect(withNonce(built, 'N0nce')).toBe(
+      '<html><head><script nonce="N0nce" type="module" crossorigin src="/assets/index-1.js"></script><link nonce="N0nce" rel="modulepreload" crossorigin href="/assets/vendor-2.js"><link rel="stylesheet" href="/assets/index-3.css"><meta property="csp-nonce" nonce="N0nce"></head><body></body></html>',
+    );
+    for (const path of ['/assets/app-abc.js', '/api/storefront/shop', '/uploads/x.svg', '/nonce.html']) {
+      const csp = String((await get(path)).headers['content-security-policy']);
+      expect(csp, path).toContain("script-src 'none'");
+    }
   });
 
   it('serves built assets from the dist folder and 404 for a missing file', async () => {
