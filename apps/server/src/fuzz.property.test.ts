@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, makeStore, makeUser, type TestContext } from './test/harness.js';
@@ -14,6 +17,11 @@ interface Operation {
   params: string[];
   query: string[];
 }
+
+// A built storefront, so shop-host paths that leave /api (unencoded `../`) get the SPA page, not 503 'not built'.
+const dist = mkdtempSync(join(tmpdir(), 'fuzz-sf-dist-'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+process.env.STOREFRONT_DIST = dist;
 
 let t: TestContext;
 let ops: Operation[];
