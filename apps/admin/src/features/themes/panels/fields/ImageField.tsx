@@ -1,6 +1,6 @@
 import type { ImageSetting } from '@backroom/theme';
 import { Alert, Box, Button, Group, Image, Input, Loader, Modal, Pagination, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
+import { Dropzone, MIME_TYPES } from '@mantine/dropzone';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,10 +17,13 @@ const MISSING_IMAGE =
     '<svg xmlns="http://www.w3.org/2000/svg" width="72" height="56"><rect width="72" height="56" fill="#f1f3f5"/><text x="36" y="32" font-size="9" text-anchor="middle" fill="#868e96" font-family="sans-serif">Not found</text></svg>',
   );
 
+/** The image types `POST /api/uploads` takes (contracts media.ts: no SVG). */
+const ACCEPTED = [MIME_TYPES.jpeg, MIME_TYPES.png, MIME_TYPES.webp, MIME_TYPES.gif, MIME_TYPES.avif];
+
 /** Largest upload the server takes (issue 9 item 5: at most 10 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Shown when the browser already knows a dropped file cannot be uploaded. */
-export const UPLOAD_REFUSED_TEXT = 'Choose an image file (JPEG, PNG, GIF, WebP, AVIF or SVG) of at most 10 MB.';
+export const UPLOAD_REFUSED_TEXT = 'Choose a JPEG, PNG, WebP, GIF or AVIF image of at most 10 MB.';
 
 /**
  * An image setting: the current image, "Choose image" opening the picker of the shop's uploads (with upload), and
@@ -121,7 +124,7 @@ export function ImagePicker({ opened, onClose, title, current, onPick }: PickerP
         <Dropzone
           onDrop={(files) => files[0] && void upload(files[0])}
           onReject={() => setUploadError(UPLOAD_REFUSED_TEXT)}
-          accept={IMAGE_MIME_TYPE}
+          accept={ACCEPTED}
           maxSize={MAX_UPLOAD_BYTES}
           maxFiles={1}
           multiple={false}
