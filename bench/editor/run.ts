@@ -120,6 +120,8 @@ async function runOnce(server: E2eServer, n: number, measureJs: boolean): Promis
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
+    // tsx keeps function names with a `__name` helper that evaluated callbacks carry into the page: define it there.
+    await context.addInitScript({ content: 'window.__name = (f) => f;' });
     await context.addInitScript(LONGTASK_INIT);
     const page = await context.newPage();
     await signIn(page, server.url, 'owner@demo.test', 'backroom-demo', 'Demo Fashion');
