@@ -5,11 +5,6 @@
 
 /** Session re-check: every 23 hours (§4 "The check is repeated every 23 hours", §9). */
 export const SESSION_RECHECK_MS = 82_800_000;
-/** Login e-mail and password length: 5 to 50 characters, after trimming (§5, §9). */
-export const LOGIN_MIN_LENGTH = 5;
-export const LOGIN_MAX_LENGTH = 50;
-/** Default store timezone (§3 Page preference standardTimezone, §9). */
-export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
 /** Default currency: sign $ and code USD, kept in local storage with the account info (§9). */
 export const DEFAULT_CURRENCY = { sign: '$', code: 'USD' } as const;
 /** Prices are shown rounded to 2 decimals (§9). */
@@ -19,8 +14,6 @@ export const SIDEBAR_HIDDEN_BELOW_PX = 768;
 /** Greeting boundaries: hours 12 and 17 in the store's timezone (§1, §9). */
 export const GREETING_AFTERNOON_HOUR = 12;
 export const GREETING_EVENING_HOUR = 17;
-/** Paid orders page size on the Overview (§9). */
-export const PAID_ORDERS_PAGE_SIZE = 7;
 /** Overview auto refresh: every 300,000 ms (§9). */
 export const OVERVIEW_AUTO_REFRESH_MS = 300_000;
 

@@ -1,4 +1,4 @@
-import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from './constants';
+import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from '@backroom/contracts';
 import { email, maxLength, minLength, required, rule, sameAs } from './validators';
 
 /**

@@ -1,5 +1,6 @@
+import { localDate as dateInZone, hourInZone } from '@backroom/contracts';
 import { describe, expect, it } from 'vitest';
-import { dateInZone, formatMoney, greetingAt, greetingForHour, hourInZone } from './format';
+import { formatMoney, greetingAt, greetingForHour } from './format';
 
 describe('greeting (spec §1, §9: boundaries at 12 and 17, store timezone)', () => {
   it.each([

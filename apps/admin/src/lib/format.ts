@@ -1,8 +1,10 @@
-import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE, GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, PRICE_DECIMALS } from './constants';
+import { hourInZone } from '@backroom/contracts';
+import { DEFAULT_CURRENCY, GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, PRICE_DECIMALS } from './constants';
 
 /**
- * Formatting of the home dashboard (spec admin-dashboard §1, §9): the greeting by the store's local hour, money
- * to 2 decimals with the store currency, and the store's local date as YYYY-MM-DD.
+ * Formatting of the home dashboard (spec admin-dashboard §1, §9): the greeting by the store's local hour and money
+ * to 2 decimals with the store currency. Time-zone dates come from the one date module, `@backroom/contracts`
+ * time.ts (`localDate`, `hourInZone`, `formatInZone`).
  */
 
 /** §1/§9: 'Good Morning' before 12:00, 'Good Afternoon' from 12:00 to before 17:00, 'Good Evening' from 17:00. */
@@ -12,34 +14,9 @@ export function greetingForHour(hour: number): 'Good Morning' | 'Good Afternoon'
   return 'Good Evening';
 }
 
-function zoneParts(at: Date, timeZone: string) {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone: timeZone || DEFAULT_TIMEZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts = Object.fromEntries(fmt.formatToParts(at).map((p) => [p.type, p.value]));
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: Number(parts.hour) % 24, minute: Number(parts.minute) };
-}
-
-/** The hour (0–23) at instant `at` in the IANA `timeZone` (default America/Los_Angeles). */
-export function hourInZone(at: Date, timeZone: string): number {
-  return zoneParts(at, timeZone).hour;
-}
-
-/** The greeting at instant `at` in the store's `timeZone`. */
+/** The greeting at instant `at` in the store's IANA `timeZone` (hour read by contracts' time module, `hourInZone`). */
 export function greetingAt(at: Date, timeZone: string) {
   return greetingForHour(hourInZone(at, timeZone));
-}
-
-/** The calendar date (YYYY-MM-DD, §9 query date format) at instant `at` in `timeZone`. */
-export function dateInZone(at: Date, timeZone: string): string {
-  const p = zoneParts(at, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { DashboardFiguresResponse, PaidOrderRow, SeriesResponse } from '@backroom/contracts';
+import {
+  type DashboardFiguresResponse,
+  localDate,
+  PAID_ORDERS_PAGE_SIZE,
+  type PaidOrderRow,
+  type SeriesResponse,
+} from '@backroom/contracts';
 import { BarChart, LineChart } from '@mantine/charts';
 import {
   Anchor,
@@ -23,7 +29,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_CURRENCY, PAID_ORDERS_PAGE_SIZE } from '../../lib/constants';
+import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { formatCount, formatMoney } from '../../lib/format';
 import { readAccount } from '../../lib/session';
 import { routePath } from '../../routes';
@@ -32,7 +38,6 @@ import { PendingScreen } from '../../shell/RootLayout';
 import {
   chartLabel,
   clampPage,
-  dateIn,
   formatAmount,
   formatFinancialStatus,
   formatPaidDate,
@@ -76,7 +81,7 @@ function useToday(timezone: string | null): string | null {
     const t = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(t);
   }, []);
-  return timezone ? dateIn(now, timezone) : null;
+  return timezone ? localDate(now, timezone) : null;
 }
 
 function StatCard({ label, value, loading }: { label: string; value: ReactNode; loading: boolean }) {

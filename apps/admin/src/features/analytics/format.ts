@@ -1,25 +1,13 @@
-import { FOUR_HOUR_LABELS, type PaidOrderRow, type SeriesGranularity } from '@backroom/contracts';
+import { addDaysToDate, FOUR_HOUR_LABELS, formatInZone, isLocalDate, type PaidOrderRow, type SeriesGranularity } from '@backroom/contracts';
 
 /**
  * Pure rules of the Overview screen (spec admin-dashboard §2 Overview screen, §3 order row, §4 Overview, §9):
  * chart labels, date presets, the paid-orders columns and paging, the URL query and the saved report query.
  */
 
-/** Adds `n` days to a YYYY-MM-DD date (calendar arithmetic, no timezone). */
-export function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-/** True for a real calendar date written YYYY-MM-DD (§9 query date format). */
-export function isQueryDate(v: unknown): v is string {
-  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
-}
-
-/** The calendar date (YYYY-MM-DD) at instant `at` in IANA `timeZone`. */
-export function dateIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+/** True for a real calendar date written YYYY-MM-DD (§9 query date format; contracts' time module `isLocalDate`). */
+function isQueryDate(v: unknown): v is string {
+  return typeof v === 'string' && isLocalDate(v);
 }
 
 /**
@@ -48,15 +36,15 @@ export function presetRange(name: PresetName, today: string): [string, string] {
     case 'Today':
       return [today, today];
     case 'Yesterday':
-      return [addDays(today, -1), addDays(today, -1)];
+      return [addDaysToDate(today, -1), addDaysToDate(today, -1)];
     case 'Last 7 days':
-      return [addDays(today, -6), today];
+      return [addDaysToDate(today, -6), today];
     case 'Last 30 days':
-      return [addDays(today, -29), today];
+      return [addDaysToDate(today, -29), today];
     case 'This month':
       return [monthStart, today];
     case 'Last month': {
-      const lastEnd = addDays(monthStart, -1);
+      const lastEnd = addDaysToDate(monthStart, -1);
       return [`${lastEnd.slice(0, 8)}01`, lastEnd];
     }
   }
@@ -91,22 +79,7 @@ export function formatAmount(amount: number, code = 'USD'): string {
 
 /** Paid-column date (§9): DD-MM-YYYY HH:mm:ss of an ISO instant in `timeZone`; '' for null. */
 export function formatPaidDate(iso: string | null, timeZone: string): string {
-  if (!iso) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return iso ? formatInZone(new Date(iso), timeZone, 'dd-MM-yyyy HH:mm:ss') : '';
 }
 
 /** Number of pages for `count` rows of `size` (at least 1). */

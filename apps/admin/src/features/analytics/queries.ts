@@ -1,7 +1,13 @@
-import type { AnalyticsTimezoneResponse, DashboardFiguresResponse, PaidOrdersResponse, SeriesResponse } from '@backroom/contracts';
+import {
+  type AnalyticsTimezoneResponse,
+  type DashboardFiguresResponse,
+  PAID_ORDERS_PAGE_SIZE,
+  type PaidOrdersResponse,
+  type SeriesResponse,
+} from '@backroom/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { OVERVIEW_AUTO_REFRESH_MS, PAID_ORDERS_PAGE_SIZE } from '../../lib/constants';
+import { OVERVIEW_AUTO_REFRESH_MS } from '../../lib/constants';
 import { analyticsKeys } from '../../lib/query-keys';
 
 /**

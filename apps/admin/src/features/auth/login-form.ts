@@ -1,4 +1,4 @@
-import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from '../../lib/constants';
+import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from '@backroom/contracts';
 import { email, maxLength, minLength, required, rule } from '../../lib/validators';
 
 /** The messages of the login form, exactly as spec admin-dashboard §5 writes them (max-length ones by analogy). */

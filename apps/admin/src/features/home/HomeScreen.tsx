@@ -1,9 +1,10 @@
+import { DEFAULT_TIMEZONE, localDate } from '@backroom/contracts';
 import { Anchor, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Typography } from '@mantine/core';
 import { IconCash, IconPackage, IconReceipt, IconTag } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { DEFAULT_CURRENCY, DEFAULT_TIMEZONE } from '../../lib/constants';
-import { dateInZone, formatCount, formatMoney, greetingAt } from '../../lib/format';
+import { DEFAULT_CURRENCY } from '../../lib/constants';
+import { formatCount, formatMoney, greetingAt } from '../../lib/format';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { readAccount } from '../../lib/session';
 import { routePath } from '../../routes';
@@ -76,7 +77,7 @@ export default function HomeScreen() {
   const storeId = account.storeId;
   const now = useNow();
   const timezone = preference.data?.standardTimezone || (preference.isError ? DEFAULT_TIMEZONE : null);
-  const today = timezone ? dateInZone(now, timezone) : null;
+  const today = timezone ? localDate(now, timezone) : null;
   const query = storeId && timezone && today ? { storeId, today, timezone } : null;
   const currency = account.info?.currency ?? DEFAULT_CURRENCY;
 

@@ -1,4 +1,4 @@
-import type { ImportReport } from '@backroom/contracts';
+import { type ImportReport, MAX_IMPORT_BYTES } from '@backroom/contracts';
 import { Alert, Button, Group, List, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
@@ -6,7 +6,6 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorText } from '../../lib/api';
 import { formatCount } from '../../lib/format';
-import { MAX_IMPORT_BYTES } from './api';
 import { formatFileSize, rejectionMessages } from './format';
 
 /** What the dropzone takes: .csv files (also those a browser reports as another type, matched by extension). */

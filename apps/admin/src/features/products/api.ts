@@ -7,11 +7,8 @@ import { productKeys } from '../../lib/query-keys';
 // @backroom/contracts, `queryOptions` builders keyed by lib/query-keys.ts `productKeys`, and the hooks. Every call
 // goes through the admin's one api client: Bearer token + X-Store-Id, one token renewal on a 401.
 
-/** Rows per page of the products table (the API accepts 1–250). */
+/** Rows per page of the products table (the API accepts 1–250). The CSV size limit is contracts' MAX_IMPORT_BYTES. */
 export const PRODUCTS_PAGE_SIZE = 20;
-
-/** Largest CSV the import accepts, bytes: 60 MB (the server answers 413 above it, catalog/routes.ts MAX_IMPORT_BYTES). */
-export const MAX_IMPORT_BYTES = 60 * 1024 * 1024;
 
 /** The products list of one store: page (from 1) and the trimmed search text ('' = all products). */
 export interface ProductsQuery {

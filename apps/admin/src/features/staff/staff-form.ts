@@ -1,5 +1,5 @@
 import type { Scope, StaffMember } from '@backroom/contracts';
-import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from '../../lib/constants';
+import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from '@backroom/contracts';
 import { confirmRule, emailRule, firstNameRule, lastNameRule, MESSAGES, newPasswordRule } from '../../lib/form-rules';
 import { maxLength, minLength, required, requiredIf, rule } from '../../lib/validators';
 
