@@ -1,73 +1,30 @@
 import '../../test/setup-dom';
-import type { User } from '@backroom/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeLogin, writeStore } from '../../lib/session';
+import { STORE_ID as STORE, signInToDemoStore, user } from '../../test/fixtures';
+import { handlers } from '../../test/handlers';
+import { server, urls } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 
-const STORE = '00000000-0000-4000-8000-0000000000aa';
-const owner: User = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'owner@demo.test',
-  firstName: 'Olivia',
-  lastName: 'Owner',
-  profilePicture: null,
-  isStoreOwner: true,
-  isStoreAdmin: false,
-  scopes: ['homes', 'orders', 'products'],
-  isProviderStaff: false,
-  isCustomStoreUser: false,
-};
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const owner = user();
 
-let urls: string[] = [];
 let timezone = 'Asia/Kolkata';
 beforeEach(() => {
-  localStorage.clear();
-  writeLogin({ accessToken: 'a', refreshToken: 'r', storeId: STORE });
-  writeStore({
-    storeId: STORE,
-    storeDomain: 'demo.localhost',
-    rDomain: 'demo.localhost',
-    info: { storeName: 'Demo Fashion', storeUrl: 'http://demo.localhost:3000', currency: { sign: '$', code: 'USD' } },
-  });
-  urls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      const path = url.split('?')[0];
-      switch (path) {
-        case '/api/stores/preference':
-          return json(200, {
-            businessType: 'other',
-            paymentChoice: { type: 'seller' },
-            standardTimezone: timezone,
-            storeFrontDefaultTheme: null,
-            storeDetail: { name: 'Demo Fashion' },
-          });
-        case '/api/stores':
-          return json(200, { stores: [] });
-        case '/api/reports/total-sales':
-          return json(200, { total_sales: 1234.5 });
-        case '/api/reports/total-orders':
-          return json(200, { total_orders: 17 });
-        case '/api/orders/count':
-          return json(200, { count: 474 });
-        case '/api/products/count':
-          return json(200, { count: 64, variants: 310, collections: 9 });
-        case '/api/helpbase/public/customHTML':
-          return json(200, { homeHtml: '<h2>Welcome in</h2><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>' });
-        default:
-          return json(404, { messages: [] });
-      }
+  signInToDemoStore();
+  server.use(
+    handlers.preference(() => ({ standardTimezone: timezone })),
+    handlers.stores(),
+    ...handlers.home({
+      totalSales: 1234.5,
+      totalOrders: 17,
+      openOrders: 474,
+      products: { count: 64, variants: 310, collections: 9 },
+      homeHtml: '<h2>Welcome in</h2><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>',
     }),
   );
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -82,12 +39,12 @@ describe('home dashboard (spec §1, §7)', () => {
     expect(screen.getByText('474')).toBeTruthy();
     expect(screen.getByText('64')).toBeTruthy();
     expect(screen.getByText('310 variants in 9 collections')).toBeTruthy();
-    const sales = urls.find((u) => u.startsWith('/api/reports/total-sales'))!;
+    const sales = urls().find((u) => u.startsWith('/api/reports/total-sales'))!;
     expect(new URL(sales, 'http://x').searchParams.toString()).toBe(
       new URLSearchParams({ fromTime: '2025-06-03', toTime: '2025-06-03', stores: STORE, timezone: 'Asia/Kolkata' }).toString(),
     );
-    expect(urls.some((u) => u.startsWith('/api/reports/total-orders?fromTime=2025-06-03&toTime=2025-06-03'))).toBe(true);
-    expect(urls).toContain('/api/orders/count?fulfillmentStatus=unfulfilled');
+    expect(urls().some((u) => u.startsWith('/api/reports/total-orders?fromTime=2025-06-03&toTime=2025-06-03'))).toBe(true);
+    expect(urls()).toContain('/api/orders/count?fulfillmentStatus=unfulfilled');
     expect(screen.getByRole('link', { name: 'View orders to fulfill' }).getAttribute('href')).toBe('/admin/orders');
   });
 
@@ -97,7 +54,7 @@ describe('home dashboard (spec §1, §7)', () => {
     vi.setSystemTime(new Date('2025-06-02T19:00:00Z')); // 12:00 in LA
     renderApp('/admin', fakeSession(owner));
     expect(await screen.findByRole('heading', { name: 'Good Afternoon, Olivia Owner' }, SCREEN_LOAD)).toBeTruthy();
-    await waitFor(() => expect(urls.some((u) => u.includes('fromTime=2025-06-02'))).toBe(true));
+    await waitFor(() => expect(urls().some((u) => u.includes('fromTime=2025-06-02'))).toBe(true));
   });
 
   it('renders the homeHtml block sanitised again', async () => {
