@@ -37,25 +37,27 @@ export async function listProducts(
                            where cp.product_id = p.id and c.store_id = ${storeId}::uuid and c.handle = ${q.collection})`);
   }
   const cond = sql.join(where, sql` and `);
-  const [{ total } = { total: 0 }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from products p where ${cond}`);
-  const list = await rows<{
-    id: string;
-    title: string;
-    handle: string;
-    vendor: string;
-    product_type: string;
-    tags: string[];
-    published: boolean;
-    updated_at: Date | string;
-    image: string | null;
-    n: number;
-    inv: number;
-    min: number | null;
-    max: number | null;
-    currency: string;
-  }>(
-    db,
-    sql`select p.id, p.title, p.handle, p.vendor, p.product_type, p.tags, p.published, p.updated_at, s.currency,
+  // The count and the page are independent: on PostgreSQL they run at once on two pooled connections.
+  const [[{ total } = { total: 0 }], list] = await Promise.all([
+    rows<{ total: number }>(db, sql`select count(*)::int as total from products p where ${cond}`),
+    rows<{
+      id: string;
+      title: string;
+      handle: string;
+      vendor: string;
+      product_type: string;
+      tags: string[];
+      published: boolean;
+      updated_at: Date | string;
+      image: string | null;
+      n: number;
+      inv: number;
+      min: number | null;
+      max: number | null;
+      currency: string;
+    }>(
+      db,
+      sql`select p.id, p.title, p.handle, p.vendor, p.product_type, p.tags, p.published, p.updated_at, s.currency,
                (select i.src from product_images i where i.product_id = p.id order by i.position, i.id limit 1) as image,
                v.n, v.inv, v.min, v.max
         from products p
@@ -66,7 +68,8 @@ export async function listProducts(
         where ${cond}
         order by lower(p.title), p.id
         limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-  );
+    ),
+  ]);
   return {
     total,
     products: list.map((p) => ({
