@@ -134,7 +134,7 @@ describe.each([
       expect((await order(page))[anchorIndex - 1]).toBe('Featured Collection');
 
       // Mobile preview 375 × 667.
-      await page.locator('label', { hasText: 'Mobile' }).click();
+      await page.locator('label', { hasText: /^Mobile$/ }).click();
       await expect.poll(async () => (await page.locator(PREVIEW).boundingBox())?.width).toBe(375);
       expect((await page.locator(PREVIEW).boundingBox())?.height).toBe(667);
 

@@ -40,7 +40,7 @@ function post(frame: HTMLIFrameElement | null, origin: string, domain: string, s
 /**
  * Handles one checked message from the frame (packages/theme preview contract): ready → the frame takes configs;
  * select → the clicked section's (or header's/footer's) panel opens; edit → the in-place text edit becomes ONE undo
- * step (only an existing text setting changes, as `applyPreviewEdit` rules).
+ * step (keystrokes in one place coalesce) (only an existing text setting changes, as `applyPreviewEdit` rules).
  */
 export function handleFrameMessage(store: EditorStore, msg: PreviewFrameMessage): void {
   const s = store.getState();
@@ -59,7 +59,8 @@ export function handleFrameMessage(store: EditorStore, msg: PreviewFrameMessage)
   }
   if (applyPreviewEdit(config, msg) === config) return;
   const base = isArea ? ['pages', 'fixed', msg.section] : ['pages', 'homepage', 'sections', idx];
-  s.edit([...base, ...msg.path], msg.value, { coalesce: false });
+  // The frame posts on every keystroke: typing in one place coalesces into ONE undo step, like a panel field.
+  s.edit([...base, ...msg.path], msg.value);
 }
 
 /**
