@@ -75,9 +75,9 @@ async function dragBelow(page: Page, handle: Locator, target: Locator) {
 const preview = (page: Page): FrameLocator => page.frameLocator(PREVIEW);
 
 describe.each([
-  { name: 'FASHION', anchor: 'Flash Deals' },
-  { name: 'DEFAULT', anchor: 'Image with text' },
-])('the merchant customises $name', ({ name, anchor }) => {
+  { name: 'FASHION', anchor: 'Flash Deals', anchorType: 'flash_deals' },
+  { name: 'DEFAULT', anchor: 'Image with text', anchorType: 'image_with_text' },
+])('the merchant customises $name', ({ name, anchor, anchorType }) => {
   it('adds, fills, moves (mouse and keyboard), previews live, undoes, saves and finds it all after a reload', async () => {
     const theme = await themeOf(name);
     const before = await savedConfig(theme.id);
@@ -132,6 +132,12 @@ describe.each([
       }
       await expect.poll(async () => (await order(page))[anchorIndex]).toBe(anchor);
       expect((await order(page))[anchorIndex - 1]).toBe('Featured Collection');
+
+      // Click the anchor section in the preview: its panel opens in the sidebar (click-to-select).
+      const anchorKey = before.config.pages.homepage.sections.find((x) => x.type === anchorType)!.key;
+      await preview(page).locator(`[data-section-key="${anchorKey}"]`).click();
+      await expect.poll(() => page.getByRole('heading', { name: anchor, level: 2 }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await page.getByRole('button', { name: 'Back' }).click();
 
       // Mobile preview 375 × 667.
       await page.locator('label', { hasText: /^Mobile$/ }).click();
@@ -246,6 +252,30 @@ describe('safety', () => {
       await expect.poll(() => preview(page).getByText('Crash test').first().isVisible(), { timeout: 10_000 }).toBe(true);
       await page.getByRole('button', { name: 'Undo' }).click();
       expect(await page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).toBe(was);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a heading typed in place in the preview is ONE undo step and reaches the panel', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, server.url, OWNER.email, OWNER.password, 'Demo Fashion');
+      await openEditor(page, 'FASHION');
+      const editable = preview(page).locator('[contenteditable]').first();
+      const was = (await editable.textContent()) ?? '';
+      await editable.click();
+      await editable.press('End');
+      await editable.pressSequentially(' now', { delay: 30 });
+      await editable.press('Enter');
+      await expect.poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'History' }).click();
+      const steps = page.getByRole('list', { name: 'Edit history' }).getByRole('listitem');
+      expect(await steps.count()).toBe(2);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => editable.textContent()).toBe(was);
+      expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
     } finally {
       await context.close();
     }

@@ -46,6 +46,18 @@ export const authKeys = entityKeys('auth');
 /** The merchant's help-base content (`/api/helpbase/…`: the home HTML block). */
 export const helpbaseKeys = entityKeys('helpbase');
 
+const themeBase = entityKeys('themes');
+/**
+ * The store's themes (`/api/themes…`): the list, and per theme its current config, its versions and one version
+ * (`themeKeys.config(id) → ['themes', storeId, 'detail', id, 'config']`), so invalidating `detail(id)` refreshes all.
+ */
+export const themeKeys = {
+  ...themeBase,
+  config: (id: string) => [...themeBase.detail(id), 'config'] as const,
+  versions: (id: string) => [...themeBase.detail(id), 'versions'] as const,
+  version: (id: string, version: number) => [...themeBase.detail(id), 'versions', version] as const,
+};
+
 /**
  * The signed-in user's shops (`GET /api/stores`, not scoped by the chosen store) and the chosen store's page
  * preference (`GET /api/stores/preference`).

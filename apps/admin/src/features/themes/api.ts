@@ -8,27 +8,11 @@ import type {
 } from '@backroom/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { readAccount } from '../../lib/session';
+import { storeKeys, themeKeys } from '../../lib/query-keys';
 
 // The themes data layer (spec theme-editor §7, issue 9; STYLE.md "Admin data layer"): the query-key factory,
 // `queryOptions` builders and the mutations of the Themes screen and the editor. Every call goes through the
-// admin's one api client; every mutation invalidates by the factory's keys.
-
-const store = () => ['themes', readAccount().storeId ?? 'none'] as const;
-
-/**
- * Query keys of the store's themes. The chosen store is the second element so a shop switch in another tab
- * never shows one store's themes under another.
- */
-export const themeKeys = {
-  all: ['themes'] as const,
-  store,
-  lists: () => [...store(), 'list'] as const,
-  detail: (id: string) => [...store(), 'detail', id] as const,
-  config: (id: string) => [...store(), 'detail', id, 'config'] as const,
-  versions: (id: string) => [...store(), 'detail', id, 'versions'] as const,
-  version: (id: string, version: number) => [...store(), 'detail', id, 'versions', version] as const,
-};
+// admin's one api client; every mutation invalidates by the factory's keys (`themeKeys` of lib/query-keys.ts).
 
 /** `GET /api/themes`: the store's themes, the published one first. */
 export function themesListOptions() {
@@ -97,6 +81,8 @@ export function useThemeMutations() {
       mutationFn: (themeId: string) => api.post<ThemesListResponse>(`/themes/${encodeURIComponent(themeId)}/publish`),
       onSuccess: (data) => {
         qc.setQueryData(themeKeys.lists(), data);
+        // Publishing also changes the store's default theme (page preference).
+        void qc.invalidateQueries({ queryKey: storeKeys.preference() });
         return refresh();
       },
     }),
@@ -120,3 +106,5 @@ export function useThemeMutations() {
     }),
   };
 }
+
+export { themeKeys };

@@ -1,6 +1,6 @@
 import type { SettingsGroupId } from '@backroom/theme';
-import { useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
+import { useSessionUser } from '../../../shell/hooks';
 import { AreaPanel, SectionPanel, SettingsGroupPanel } from '../panels';
 import { current } from './history';
 import { getIn, type Path } from './paths';
@@ -13,12 +13,8 @@ import { areaPath, useEditor, useEditorStore } from './store';
  * coalesces into one undo step). Provider staff get the full settings (spec §6).
  */
 
-/** What the panels need of the router context's session (read structurally: features do not import the shell). */
-interface SessionLike {
-  session?: { getUser(): { isProviderStaff: boolean } | null };
-}
-/** Whether the signed-in user is provider staff (spec §6), from the session in the router context. */
-const useIsProviderStaff = () => (useRouter().options.context as SessionLike).session?.getUser()?.isProviderStaff ?? false;
+/** Whether the signed-in user is provider staff (spec §6: they also see the full settings). */
+const useIsProviderStaff = () => useSessionUser()?.isProviderStaff ?? false;
 
 /** The panel of the home-page section `sectionKey`; panel paths are relative to the section object. */
 export function SectionPanelHost({ sectionKey }: { sectionKey: string }) {
