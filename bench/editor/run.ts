@@ -133,7 +133,10 @@ async function runOnce(server: E2eServer, n: number, measureJs: boolean): Promis
       if (res.request().resourceType() === 'script' && url.startsWith(server.url) && !scripts.has(url)) {
         scripts.set(
           url,
-          res.body().then((b) => gzipSync(b, { level: 9 }).length),
+          res
+            .body()
+            .then((b) => gzipSync(b, { level: 9 }).length)
+            .catch(() => 0),
         );
       }
     });
