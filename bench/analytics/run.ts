@@ -35,7 +35,7 @@ import {
   rawOrderFigures,
   resolveWindow,
   series,
-} from '../../apps/server/src/modules/analytics/service.js';
+} from '../../apps/server/src/modules/analytics/index.js';
 
 const { values: args } = parseArgs({
   options: {

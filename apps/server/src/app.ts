@@ -4,54 +4,30 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import type { Database } from './db/client.js';
 import { errorHandler, frameworkErrors, refuseNulInBody, refuseNulInUrl } from './lib/error-handler.js';
-import { type GuardOptions, guardFirst, makeGuard, trackRoutes } from './lib/guard.js';
+import { guardFirst, makeGuard, trackRoutes } from './lib/guard.js';
 import { withRedaction } from './lib/log.js';
 import { openapiOptions } from './lib/openapi.js';
+import { memoryLimiters } from './lib/rate-limit.js';
 import { securityHeaders } from './lib/security-headers.js';
-import analyticsRoutes from './modules/analytics/routes.js';
-import authRoutes from './modules/auth/routes.js';
-import authExtraRoutes from './modules/auth-extra/routes.js';
-import catalogRoutes from './modules/catalog/routes.js';
-import dashboardRoutes from './modules/dashboard/routes.js';
+import type { App } from './lib/types.js';
+import { accountRoutes } from './modules/account/index.js';
+import { analyticsRoutes } from './modules/analytics/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { catalogRoutes } from './modules/catalog/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
 import { mediaRoutes } from './modules/media/index.js';
-import staffRoutes from './modules/staff/routes.js';
-import storefrontHost from './modules/storefront/plugin.js';
-import storesRoutes from './modules/stores/routes.js';
-import themesRoutes from './modules/themes/routes.js';
-import adminStatic from './modules/web/admin-static.js';
+import { staffRoutes } from './modules/staff/index.js';
+import { storefrontHost } from './modules/storefront/index.js';
+import { storesRoutes } from './modules/stores/index.js';
+import { themesRoutes } from './modules/themes/index.js';
+import { adminStatic } from './modules/web/index.js';
 
-/** The Fastify instance with the zod type provider, as every module receives it. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    db: Db;
-    dbKind: Database['kind'];
-    /** preHandler factory: `{ preHandler: app.guard({ scope: 'orders' }) }` (see lib/guard.ts). */
-    guard: (opts: GuardOptions) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  }
-}
+export type { App } from './lib/types.js';
 
 /**
  * Request logging (issue 14 item 1): Fastify's default writes two synchronous `info` lines per request (incoming,
@@ -96,6 +72,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('guard', makeGuard(config, database.db));
+  app.decorate('limiter', memoryLimiters());
   trackRoutes(app);
   guardFirst(app);
   app.decorateRequest('auth', null as never);
@@ -151,7 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(dashboardRoutes);
   await app.register(analyticsRoutes);
   await app.register(catalogRoutes);
-  await app.register(authExtraRoutes);
+  await app.register(accountRoutes);
   await app.register(staffRoutes);
   await app.register(themesRoutes);
   await app.register(mediaRoutes);

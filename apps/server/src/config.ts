@@ -81,6 +81,7 @@ const Env = z.object({
   STOREFRONT_SUFFIX: z.string().default('localhost'),
   ADMIN_ORIGIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  STOREFRONT_DIST: z.string().optional(),
   MAIL_FROM: z.string().default('Backroom <no-reply@backroom.local>'),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z
@@ -141,6 +142,8 @@ export interface Config {
   storefrontSuffix: string;
   /** Origin of the admin (the preview frame accepts messages only from it), e.g. http://localhost:3000. */
   adminOrigin: string;
+  /** Folder of the built storefront (STOREFRONT_DIST, else apps/storefront/dist). */
+  storefrontDist: string;
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { persist
     fetchAllowAddresses: e.FETCH_ALLOW_ADDRESSES,
     storefrontSuffix: e.STOREFRONT_SUFFIX,
     adminOrigin: e.ADMIN_ORIGIN ?? `http://localhost:${e.PORT}`,
+    storefrontDist: e.STOREFRONT_DIST ? resolve(e.STOREFRONT_DIST) : join(import.meta.dirname, '../../storefront/dist'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

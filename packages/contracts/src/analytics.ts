@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StoreList } from './common.js';
+import { MajorUnits, StoreList } from './common.js';
 import { PAID_ORDERS_PAGE_SIZE } from './limits.js';
 
 /**
@@ -14,7 +14,6 @@ import { PAID_ORDERS_PAGE_SIZE } from './limits.js';
 
 /** The four funnel steps, in order, with the spec's exact names (§2 Overview screen). */
 export const FUNNEL_STEPS = ['View Store', 'Added to cart', 'Reached checkout', 'Purchased'] as const;
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 /** Labels of the six four-hour buckets of a single-day orders/AOV chart, in order (§4 Overview). */
 export const FOUR_HOUR_LABELS = ['0-3 AM', '4-7 AM', '8-11 AM', '12-15 PM', '16-19 PM', '20-23 PM'] as const;
@@ -74,9 +73,9 @@ export type FunnelEntry = z.infer<typeof FunnelEntry>;
 /** GET /api/analytics/dashboard answer (§3 shared dashboard figures). */
 export const DashboardFiguresResponse = z
   .object({
-    totalSales: z.number().meta({ description: 'Sum of grand totals of paid orders placed in the range (major units, 2 decimals).' }),
+    totalSales: MajorUnits.meta({ description: 'Sum of grand totals of paid orders placed in the range (major units, 2 decimals).' }),
     totalOrders: z.number().int().meta({ description: 'Number of paid orders placed in the range.' }),
-    aov: z.number().meta({ description: 'Average order value = totalSales / totalOrders (major units, 2 decimals); 0 without orders.' }),
+    aov: MajorUnits.meta({ description: 'Average order value = totalSales / totalOrders (major units, 2 decimals); 0 without orders.' }),
     conversionRate: z.number().meta({
       description:
         'Percent, 2 decimals: sessions whose first Purchased event is in the range / sessions whose first View Store event is in the range × 100; 0 without viewing sessions.',
@@ -85,7 +84,7 @@ export const DashboardFiguresResponse = z
       .number()
       .int()
       .meta({ description: 'Distinct visitor sessions whose first storefront event (any step) falls in the range.' }),
-    onlineStoreSales: z.number().meta({ description: "Sales of paid orders with source_name 'online_store' (major units, 2 decimals)." }),
+    onlineStoreSales: MajorUnits.meta({ description: "Sales of paid orders with source_name 'online_store' (major units, 2 decimals)." }),
     funnel: z.array(FunnelEntry).meta({
       description:
         'The four steps View Store, Added to cart, Reached checkout, Purchased. visits = distinct visitor sessions (visitor_session_id per store) whose FIRST event of that step (view_store, add_to_cart, reached_checkout, purchased) occurred in the range; a session is counted once per step, in the range holding its first reach.',
@@ -126,7 +125,8 @@ export const PaidOrderRow = z
     customerInfo: z.array(z.object({ full_name: z.string().optional(), email: z.string().optional() }).passthrough()),
     capturedDate: z.string().nullable(),
     createdAt: z.string(),
-    grandTotal: z.number(),
+    /** Grand total in major units (2 decimals); the database keeps grand_total_cents. */
+    grandTotal: MajorUnits,
     currency: z.string(),
     paymentName: z.string(),
     paymentSource: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Scope } from './common.js';
+import { ProfileFields, StoreRoleFields } from './people.js';
 
 /** POST /api/auth/login body. Both inputs are trimmed (spec §5). */
 export const LoginBody = z.object({
@@ -26,16 +26,8 @@ export type RefreshResponse = z.infer<typeof RefreshResponse>;
 export const LogoutBody = z.object({ refreshToken: z.string().optional() });
 
 /** The spec's User (admin-dashboard §3) for the store named in X-Store-Id. */
-export const User = z
-  .object({
-    id: z.uuid(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    profilePicture: z.string().nullable(),
-    isStoreOwner: z.boolean(),
-    isStoreAdmin: z.boolean(),
-    scopes: z.array(Scope),
+export const User = ProfileFields.extend(StoreRoleFields.shape)
+  .extend({
     /** True for provider staff (PROVIDER_EMAILS or PROVIDER_DOMAIN): they see the full menu (spec §2). */
     isProviderStaff: z.boolean(),
     /** True for the one e-mail that also sees 'Custom Store' (spec §2). */

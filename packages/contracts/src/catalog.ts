@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MajorUnits } from './common.js';
 
 /**
  * One rejected row of a CSV import: `row` is the 1-based line of the file where the record starts (the header
@@ -75,8 +76,10 @@ export const ProductSummary = z.object({
   image: ImageRef,
   variantsCount: z.number().int(),
   inventory: z.number().int(),
-  priceMin: z.number(),
-  priceMax: z.number(),
+  /** Lowest variant price, major units (2 decimals). */
+  priceMin: MajorUnits,
+  /** Highest variant price, major units (2 decimals). */
+  priceMax: MajorUnits,
   currency: z.string(),
   updatedAt: z.string(),
 });

@@ -45,9 +45,6 @@ export const SCOPES = [
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;
 
-/** A store id as sent in `X-Store-Id` and in `stores` lists. */
-export const StoreId = z.uuid();
-
 /** `stores` query value: comma-joined store ids (spec §7 Overview analytics: "stores (comma-joined)"). */
 export const StoreList = z
   .string()
@@ -60,5 +57,10 @@ export const StoreList = z
   )
   .pipe(z.array(z.uuid({ message: 'stores must be comma-joined store ids' })).min(1, 'stores is required'));
 
-/** Money in the store currency's major unit, rounded to 2 decimals (spec §9 "Price display rounded to 2 decimals"). */
-export const Money = z.number();
+/**
+ * An amount of money in the store currency's MAJOR unit (19.99 = nineteen dollars ninety-nine), rounded to 2
+ * decimals (spec §9 "Price display rounded to 2 decimals"): what the admin API answers. The database, the
+ * storefront API and every field named `…Cents` carry integer cents instead; the server converts once, in
+ * `apps/server/src/lib/money.ts`.
+ */
+export const MajorUnits = z.number().meta({ description: "Money in the store currency's major unit, rounded to 2 decimals." });

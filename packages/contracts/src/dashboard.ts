@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StoreList } from './common.js';
+import { MajorUnits, StoreList } from './common.js';
 
 /** Query of the home-dashboard reports (spec admin-dashboard §7): fromTime/toTime ISO instants or YYYY-MM-DD. */
 export const ReportQuery = z.object({
@@ -11,7 +11,7 @@ export const ReportQuery = z.object({
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
 /** GET /api/reports/total-sales answer: paid sales in major units, 2 decimals. */
-export const TotalSalesResponse = z.object({ total_sales: z.number() });
+export const TotalSalesResponse = z.object({ total_sales: MajorUnits });
 /** GET /api/reports/total-orders answer: count of paid orders. */
 export const TotalOrdersResponse = z.object({ total_orders: z.number().int() });
 /** GET /api/helpbase/public/customHTML answer: the store's sanitised homeHtml. */

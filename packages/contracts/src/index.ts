@@ -5,6 +5,7 @@ export * from './common.js';
 export * from './dashboard.js';
 export * from './limits.js';
 export * from './media.js';
+export * from './people.js';
 export * from './staff.js';
 export * from './storefront.js';
 export * from './themes.js';

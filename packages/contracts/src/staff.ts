@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCOPES, Scope } from './common.js';
 import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from './limits.js';
+import { PersonFields, ProfileFields, StoreRoleFields } from './people.js';
 
 /**
  * The scope a member needs to see the Member screen (route `website.member`) and the staff list. Managing
@@ -60,30 +61,12 @@ export const AllPermissionResponse = z
 export type AllPermissionResponse = z.infer<typeof AllPermissionResponse>;
 
 /** GET /api/auth/store-permission and GET /api/users/store-staff-info answer (spec §6: isStoreOwner, isStoreAdmin, scopes). */
-export const StaffInfo = z
-  .object({
-    id: z.uuid(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    isStoreOwner: z.boolean(),
-    isStoreAdmin: z.boolean(),
-    /** Effective scopes: every scope for an owner or admin, else the granted ones. */
-    scopes: z.array(Scope),
-  })
-  .meta({ id: 'StaffInfo' });
+export const StaffInfo = PersonFields.extend(StoreRoleFields.shape).meta({ id: 'StaffInfo' });
 export type StaffInfo = z.infer<typeof StaffInfo>;
 
 /** One row of GET /api/users/store-staffs. `id` is the user id (the spec's staff_id). */
-export const StaffMember = z
-  .object({
-    id: z.uuid(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    profilePicture: z.string().nullable(),
-    isStoreOwner: z.boolean(),
-    isStoreAdmin: z.boolean(),
+export const StaffMember = ProfileFields.extend(StoreRoleFields.shape)
+  .extend({
     /** Granted scopes as stored (owners and admins hold every scope whatever this says). */
     scopes: z.array(Scope),
     /** ISO instant of the last successful sign-in, or null. */
@@ -161,9 +144,7 @@ export const UpdateProfileBody = z.object({
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 /** The signed-in person's own profile (PUT /api/users, POST /api/users/profile-picture answers). */
-export const Profile = z
-  .object({ id: z.uuid(), email: z.string(), firstName: z.string(), lastName: z.string(), profilePicture: z.string().nullable() })
-  .meta({ id: 'Profile' });
+export const Profile = ProfileFields.meta({ id: 'Profile' });
 export type Profile = z.infer<typeof Profile>;
 
 /** Profile picture limits: PNG, JPEG, WebP or GIF up to 2 MB (checked by content, not by the declared type). */

@@ -1,10 +1,8 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { DEMO_ASSETS_DIR } from '../lib/paths.js';
 import { buildCatalog, DEMO_SHOPS, PALETTE } from './catalog.js';
 import { renderProductSvg } from './images.js';
-
-/** Folder of the committed demo pictures (served at /demo-assets/…). */
-export const DEMO_ASSETS_DIR = join(import.meta.dirname, 'assets');
 
 /** Every demo picture: its path under demo/assets and its SVG text (two views per product of both shops). */
 export function demoAssetFiles(): { path: string; svg: string }[] {

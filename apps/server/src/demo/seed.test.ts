@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { startOfLocalDay } from '@backroom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../db/client.js';
+import { DEMO_ASSETS_DIR } from '../lib/paths.js';
 import { createTestApp, login, makeUser, type TestContext } from '../test/harness.js';
-import { DEMO_ASSETS_DIR, demoAssetFiles } from './build-assets.js';
+import { demoAssetFiles } from './build-assets.js';
 import { DEMO_LOGINS, DEMO_SHOP_HANDLES, ensureDemoStore, pgArray, seedDemo } from './seed.js';
 
 const DAY = 86_400_000;

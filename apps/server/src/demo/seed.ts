@@ -15,7 +15,7 @@ import {
 } from '../db/schema/index.js';
 import { storefrontUrl, systemDomain } from '../lib/domains.js';
 import { hashPassword } from '../lib/passwords.js';
-import { seedDemoThemes } from '../modules/themes/demo.js';
+import { seedDemoThemes } from '../modules/themes/index.js';
 import { buildCatalog, DEMO_SHOPS, type DemoCatalog, type DemoShopDef } from './catalog.js';
 import { Random, randomId } from './random.js';
 import { buildTimeline, drawInstants, type Timeline } from './timeline.js';

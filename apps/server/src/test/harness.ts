@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Scope } from '@backroom/contracts';
 import pg from 'pg';
-import { type App, buildApp } from '../app.js';
+import { buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import { type Database, type Db, openDatabase } from '../db/client.js';
 import { domains, storeMemberships, storePreferences, stores, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import type { App } from '../lib/types.js';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a new PostgreSQL

@@ -13,9 +13,9 @@ import {
 } from '@backroom/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
 import { badRequest } from '../../lib/errors.js';
 import { assertStores } from '../../lib/guard.js';
+import type { App } from '../../lib/types.js';
 import {
   type AnalyticsWindow,
   dashboardFigures,

@@ -10,7 +10,9 @@ import {
 } from '@backroom/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
+import { analyticsBuckets, analyticsSessions } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
+import { averageMajorFromCents, isPaidOrder, majorFromCents } from '../../lib/money.js';
 import { assertTimezone, resolveRange } from '../../lib/time-range.js';
 
 /** Width of a roll-up bucket (analytics_buckets.bucket), in ms: 15 minutes, so any IANA offset regroups exactly. */
@@ -189,7 +191,7 @@ export async function orderFigures(db: Db, storeIds: string[], w: AnalyticsWindo
   const parts: SQL[] = [];
   if (buckets) {
     parts.push(sql`select bucket as t, paid_orders::bigint as n, paid_sales_cents as c, online_sales_cents as o
-                   from analytics_buckets
+                   from ${analyticsBuckets}
                    where store_id in (${idList(storeIds)}) and bucket >= ${iso(buckets[0])} and bucket < ${iso(buckets[1])}
                      and (paid_orders <> 0 or paid_sales_cents <> 0)`);
   }
@@ -197,7 +199,7 @@ export async function orderFigures(db: Db, storeIds: string[], w: AnalyticsWindo
     parts.push(sql`select created_at as t, 1::bigint as n, grand_total_cents::bigint as c,
                           (case when source_name = 'online_store' then grand_total_cents else 0 end)::bigint as o
                    from orders
-                   where store_id in (${idList(storeIds)}) and financial_status = 'paid'
+                   where store_id in (${idList(storeIds)}) and ${isPaidOrder()}
                      and created_at >= ${iso(lo)} and created_at < ${iso(hi)}`);
   }
   const key = g === 'none' ? groupKey(sql`x.t`, w.timezone, g) : shiftedGroupKey(sql`x.t`, await offsetSegments(db, w), g);
@@ -230,7 +232,7 @@ export async function funnelFigures(db: Db, storeIds: string[], w: AnalyticsWind
   if (buckets) {
     parts.push(sql`select sum(visitors)::bigint as vi, sum(view_store)::bigint as v, sum(add_to_cart)::bigint as c,
                           sum(reached_checkout)::bigint as k, sum(purchased)::bigint as p
-                   from analytics_buckets
+                   from ${analyticsBuckets}
                    where store_id in (${idList(storeIds)}) and bucket >= ${iso(buckets[0])} and bucket < ${iso(buckets[1])}`);
   }
   for (const [lo, hi] of edges) {
@@ -238,7 +240,7 @@ export async function funnelFigures(db: Db, storeIds: string[], w: AnalyticsWind
     parts.push(sql`select ${inEdge(sql`least(s.view_at, s.cart_at, s.checkout_at, s.purchase_at)`)} as vi,
                           ${inEdge(sql`s.view_at`)} as v, ${inEdge(sql`s.cart_at`)} as c,
                           ${inEdge(sql`s.checkout_at`)} as k, ${inEdge(sql`s.purchase_at`)} as p
-                   from analytics_sessions s
+                   from ${analyticsSessions} s
                    where (s.store_id, s.visitor_session_id) in (
                      select e.store_id, e.visitor_session_id from storefront_events e
                      where e.store_id in (${idList(storeIds)}) and e.occurred_at >= ${iso(lo)} and e.occurred_at < ${iso(hi)})`);
@@ -258,12 +260,8 @@ export async function funnelFigures(db: Db, storeIds: string[], w: AnalyticsWind
   };
 }
 
-/** Cents → major units, 2 decimals (spec §9 price display). */
-export const money = (cents: number) => Math.round(cents) / 100;
-/** Average order value in major units, 2 decimals; 0 without orders. */
-export const aovOf = (cents: number, orders: number) => (orders > 0 ? Math.round(cents / orders) / 100 : 0);
 /** Conversion rate in percent, 2 decimals: purchasing / viewing sessions × 100; 0 without viewing sessions. */
-export const conversionRateOf = (purchased: number, viewed: number) => (viewed > 0 ? Math.round((purchased / viewed) * 10000) / 100 : 0);
+const conversionRateOf = (purchased: number, viewed: number) => (viewed > 0 ? Math.round((purchased / viewed) * 10000) / 100 : 0);
 
 /** Builds the dashboard figures of §3 from order and funnel figures (shared by the roll-up and raw-scan paths). */
 export function toDashboard(o: OrderFigures | undefined, f: FunnelFigures): DashboardFiguresResponse {
@@ -271,12 +269,12 @@ export function toDashboard(o: OrderFigures | undefined, f: FunnelFigures): Dash
   const cents = o?.salesCents ?? 0;
   const visits = [f.viewStore, f.addToCart, f.reachedCheckout, f.purchased];
   return {
-    totalSales: money(cents),
+    totalSales: majorFromCents(cents),
     totalOrders: orders,
-    aov: aovOf(cents, orders),
+    aov: averageMajorFromCents(cents, orders),
     conversionRate: conversionRateOf(f.purchased, f.viewStore),
     visitors: f.visitors,
-    onlineStoreSales: money(o?.onlineCents ?? 0),
+    onlineStoreSales: majorFromCents(o?.onlineCents ?? 0),
     funnel: FUNNEL_STEPS.map((step, i) => ({ step, visits: visits[i]! })),
   };
 }
@@ -295,7 +293,7 @@ export async function dashboardFigures(db: Db, storeIds: string[], w: AnalyticsW
                  coalesce(sum(online_sales_cents), 0)::bigint as o, coalesce(sum(visitors), 0)::bigint as vi,
                  coalesce(sum(view_store), 0)::bigint as v, coalesce(sum(add_to_cart), 0)::bigint as a,
                  coalesce(sum(reached_checkout), 0)::bigint as k, coalesce(sum(purchased), 0)::bigint as p
-          from analytics_buckets
+          from ${analyticsBuckets}
           where store_id in (${idList(storeIds)}) and bucket >= ${iso(buckets[0])} and bucket < ${iso(buckets[1])}`,
     );
     return toDashboard(
@@ -350,9 +348,9 @@ export function granularityOf(kind: SeriesKind, w: AnalyticsWindow): SeriesGranu
 /** One series value from a group's figures. */
 function seriesValue(kind: SeriesKind, f: OrderFigures | undefined): number {
   if (!f) return 0;
-  if (kind === 'sales') return money(f.salesCents);
+  if (kind === 'sales') return majorFromCents(f.salesCents);
   if (kind === 'orders') return f.orders;
-  return aovOf(f.salesCents, f.orders);
+  return averageMajorFromCents(f.salesCents, f.orders);
 }
 
 /** Figure source: the roll-up (`orderFigures`) or, for the benchmark and tests, a raw scan of `orders`. */
@@ -387,7 +385,7 @@ export async function series(
     for (const f of yFigures) yByHour.set(f.key.slice(11), (yByHour.get(f.key.slice(11)) ?? 0) + f.salesCents);
     details.compare = {
       labels: labels.map((l) => `${yesterday}T${l.slice(11)}`),
-      dataset: labels.map((l) => money(yByHour.get(l.slice(11)) ?? 0)),
+      dataset: labels.map((l) => majorFromCents(yByHour.get(l.slice(11)) ?? 0)),
     };
   }
   return { details };
@@ -405,7 +403,7 @@ export async function rawOrderFigures(db: Db, storeIds: string[], w: AnalyticsWi
           select ${key} as k, count(*)::bigint as n, coalesce(sum(grand_total_cents), 0)::bigint as c,
                  coalesce(sum(grand_total_cents) filter (where source_name = 'online_store'), 0)::bigint as o
           from orders
-          where store_id in (${idList(storeIds)}) and financial_status = 'paid'
+          where store_id in (${idList(storeIds)}) and ${isPaidOrder()}
             and created_at >= ${iso(w.start)} and created_at < ${iso(w.end)}
           group by 1) y`,
   );
@@ -484,7 +482,7 @@ export async function paidOrders(db: Db, storeIds: string[], w: AnalyticsWindow,
     sql`select id, store_id, order_name, customer_info, captured_date, created_at, grand_total_cents, currency,
                payment_name, payment_source, financial_status
         from orders
-        where store_id in (${idList(storeIds)}) and financial_status = 'paid'
+        where store_id in (${idList(storeIds)}) and ${isPaidOrder()}
           and created_at >= ${iso(w.start)} and created_at < ${iso(w.end)}
         order by created_at desc, id desc
         limit ${limit} offset ${(page - 1) * limit}`,
@@ -496,7 +494,7 @@ export async function paidOrders(db: Db, storeIds: string[], w: AnalyticsWindow,
     customerInfo: Array.isArray(r.customer_info) ? (r.customer_info as PaidOrderRow['customerInfo']) : [],
     capturedDate: r.captured_date ? new Date(r.captured_date).toISOString() : null,
     createdAt: new Date(r.created_at).toISOString(),
-    grandTotal: money(Number(r.grand_total_cents)),
+    grandTotal: majorFromCents(Number(r.grand_total_cents)),
     currency: r.currency,
     paymentName: r.payment_name,
     paymentSource: r.payment_source && typeof r.payment_source === 'object' ? (r.payment_source as PaidOrderRow['paymentSource']) : null,

@@ -1,27 +1,28 @@
 import { ErrorResponse, LoginBody, LoginResponse, LogoutBody, OkResponse, RefreshBody, RefreshResponse, User } from '@backroom/contracts';
-import { eq } from 'drizzle-orm';
-import type { App } from '../../app.js';
-import { refreshTokens, sessions, users } from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
-import { isProviderStaff } from '../../lib/guard.js';
-import { LoginLimiter } from '../../lib/login-limiter.js';
 import { requestMeta } from '../../lib/request-meta.js';
-import { hashToken, verifyAccessToken } from '../../lib/tokens.js';
-import { login, logout, refresh, revokeSessions } from './service.js';
+import type { App } from '../../lib/types.js';
+import { currentUser, login, refresh, signOut } from './service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
+
+/** Login attempts allowed: 20 a minute per IP, and 10 per 15 minutes per e-mail whatever the IP. */
+export const LOGIN_LIMIT_PER_IP = { points: 20, duration: 60 };
+export const LOGIN_LIMIT_PER_EMAIL = { points: 10, duration: 15 * 60 };
 
 /**
  * Auth routes (spec admin-dashboard §4 Session, §7 "Login with email and password, returning accessToken,
  * refreshToken and storeId", "Access-token renewal, current user fetch").
  */
 export default async function authRoutes(app: App) {
-  const limiter = new LoginLimiter();
+  // Every attempt counts, by IP and by e-mail (issue: "login rate-limited per IP and e-mail").
+  const loginByIp = app.limiter({ name: 'login-ip', what: 'sign-in attempts', ...LOGIN_LIMIT_PER_IP });
+  const loginByEmail = app.limiter({ name: 'login-email', what: 'sign-in attempts', ...LOGIN_LIMIT_PER_EMAIL });
   const refreshLimit = app.rateLimit({ max: 60, timeWindow: 60_000, keyGenerator: (req) => `refresh-ip:${req.ip}` });
 
   /** POST /api/auth/login {email, password} → {accessToken, refreshToken, storeId}. 401 on bad credentials. */
   app.post('/api/auth/login', { schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, ...errors } } }, async (req) => {
-    await limiter.hit(req.ip, req.body.email);
+    await loginByIp.consume(req.ip);
+    await loginByEmail.consume(req.body.email.trim().toLowerCase());
     return login(app.db, app.config, req.body.email, req.body.password, requestMeta(req));
   });
 
@@ -38,16 +39,7 @@ export default async function authRoutes(app: App) {
    */
   app.post('/api/auth/logout', { schema: { tags: ['auth'], body: LogoutBody.optional(), response: { 200: OkResponse } } }, async (req) => {
     const bearer = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-    const claims = bearer ? await verifyAccessToken(app.config.jwtSecret, bearer) : null;
-    if (claims) await logout(app.db, claims.sub, claims.sid, req.body?.refreshToken);
-    else if (req.body?.refreshToken) {
-      const [row] = await app.db
-        .select({ sessionId: refreshTokens.sessionId, userId: sessions.userId })
-        .from(refreshTokens)
-        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-        .where(eq(refreshTokens.tokenHash, hashToken(req.body.refreshToken)));
-      if (row) await revokeSessions(app.db, row.userId, 'logout', [row.sessionId]);
-    }
+    await signOut(app.db, app.config, bearer, req.body?.refreshToken);
     return { ok: true as const, messages: ['Signed out'] };
   });
 
@@ -55,22 +47,6 @@ export default async function authRoutes(app: App) {
   app.get(
     '/api/users/me',
     { preHandler: app.guard({ scope: null }), schema: { tags: ['auth'], response: { 200: User, 401: ErrorResponse, 404: ErrorResponse } } },
-    async (req) => {
-      const [u] = await app.db.select().from(users).where(eq(users.id, req.auth.userId));
-      if (!u) throw notFound('User');
-      const m = req.auth.membership;
-      return {
-        id: u.id,
-        email: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        profilePicture: u.profilePicture,
-        isStoreOwner: m.isStoreOwner,
-        isStoreAdmin: m.isStoreAdmin,
-        scopes: m.scopes,
-        isProviderStaff: isProviderStaff(app.config, u.email),
-        isCustomStoreUser: !!app.config.customStoreEmail && u.email === app.config.customStoreEmail,
-      };
-    },
+    async (req) => currentUser(app.db, app.config, req.auth.userId, req.auth.membership),
   );
 }

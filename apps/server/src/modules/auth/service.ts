@@ -1,23 +1,21 @@
+import type { User } from '@backroom/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { authEvents, refreshTokens, sessions, storeMemberships, users } from '../../db/schema/index.js';
-import { HttpError, unauthorized } from '../../lib/errors.js';
+import { HttpError, notFound, unauthorized } from '../../lib/errors.js';
+import { isProviderStaff, type Membership } from '../../lib/guard.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
-import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken } from '../../lib/tokens.js';
+import type { RequestMeta } from '../../lib/request-meta.js';
+import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, verifyAccessToken } from '../../lib/tokens.js';
 
 /** One answer for a wrong e-mail and a wrong password alike (no account enumeration). */
 export const BAD_CREDENTIALS = 'Email or password is incorrect';
 
-export interface Meta {
-  ip: string;
-  userAgent: string;
-}
-
 /** Records a security event (sign_in, sign_in_failed, password_changed, session_revoked, …). */
 export async function recordAuthEvent(
   db: Db,
-  e: { userId: string | null; storeId?: string | null; type: string; meta: Meta; detail?: unknown },
+  e: { userId: string | null; storeId?: string | null; type: string; meta: RequestMeta; detail?: unknown },
 ) {
   await db.insert(authEvents).values({
     userId: e.userId,
@@ -30,7 +28,7 @@ export async function recordAuthEvent(
 }
 
 /** Opens a new session (refresh family) for a user and returns the token pair. */
-export async function openSession(db: Db, config: Config, user: { id: string; email: string }, meta: Meta) {
+export async function openSession(db: Db, config: Config, user: { id: string; email: string }, meta: RequestMeta) {
   const expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_MS);
   const [session] = await db
     .insert(sessions)
@@ -47,7 +45,7 @@ export async function openSession(db: Db, config: Config, user: { id: string; em
  * belongs to as `storeId` (spec §4: "Login success stores accessToken, refreshToken and storeId").
  * Throws 401 BAD_CREDENTIALS for an unknown e-mail or a wrong password alike.
  */
-export async function login(db: Db, config: Config, email: string, password: string, meta: Meta) {
+export async function login(db: Db, config: Config, email: string, password: string, meta: RequestMeta) {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok) {
@@ -70,7 +68,7 @@ export async function login(db: Db, config: Config, email: string, password: str
  * presented a second time means it was stolen or replayed: the whole family (session) is revoked and 401
  * answered. Expired or revoked sessions answer 401.
  */
-export async function refresh(db: Db, config: Config, token: string, meta: Meta) {
+export async function refresh(db: Db, config: Config, token: string, meta: RequestMeta) {
   const tokenHash = hashToken(token);
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -116,7 +114,7 @@ export async function revokeSessions(db: Db, userId: string, reason: string, ses
 }
 
 /** Logout: ends the session of the refresh token (if given and known), else the caller's current session. */
-export async function logout(db: Db, userId: string, currentSessionId: string, token?: string) {
+async function logout(db: Db, userId: string, currentSessionId: string, token?: string) {
   let sid = currentSessionId;
   if (token) {
     const [row] = await db
@@ -127,4 +125,45 @@ export async function logout(db: Db, userId: string, currentSessionId: string, t
     if (row) sid = row.sessionId;
   }
   await revokeSessions(db, userId, 'logout', [sid]);
+}
+
+/**
+ * POST /api/auth/logout: ends the session of the bearer access token `bearer` (when valid) and/or the session of
+ * `refreshToken`. Without a valid bearer token (e.g. expired) the refresh token alone names the session, so a user
+ * can always sign out. Unknown tokens are ignored (no error).
+ */
+export async function signOut(db: Db, config: Config, bearer: string, refreshToken?: string): Promise<void> {
+  const claims = bearer ? await verifyAccessToken(config.jwtSecret, bearer) : null;
+  if (claims) {
+    await logout(db, claims.sub, claims.sid, refreshToken);
+    return;
+  }
+  if (!refreshToken) return;
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId, userId: sessions.userId })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+  if (row) await revokeSessions(db, row.userId, 'logout', [row.sessionId]);
+}
+
+/**
+ * The spec's User (admin-dashboard §3) of `userId` with their `membership` of the request's store: role, effective
+ * scopes, and the menu variants of spec §2 (provider staff, the custom-store e-mail). Throws 404 for an unknown user.
+ */
+export async function currentUser(db: Db, config: Config, userId: string, membership: Membership): Promise<User> {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  if (!u) throw notFound('User');
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profilePicture: u.profilePicture,
+    isStoreOwner: membership.isStoreOwner,
+    isStoreAdmin: membership.isStoreAdmin,
+    scopes: membership.scopes,
+    isProviderStaff: isProviderStaff(config, u.email),
+    isCustomStoreUser: !!config.customStoreEmail && u.email === config.customStoreEmail,
+  };
 }

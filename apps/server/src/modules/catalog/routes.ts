@@ -14,9 +14,9 @@ import {
   ProductsCountResponse,
 } from '@backroom/contracts';
 import fastifyStatic from '@fastify/static';
-import type { App } from '../../app.js';
-import { DEMO_ASSETS_DIR } from '../../demo/build-assets.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
+import { DEMO_ASSETS_DIR } from '../../lib/paths.js';
+import type { App } from '../../lib/types.js';
 import { mediaStorageFor } from '../media/index.js';
 import { importProductsCsv } from './import.js';
 import { catalogCounts, listCollections, listProducts } from './service.js';

@@ -1,6 +1,7 @@
 import type { CollectionSummary, ProductSummary } from '@backroom/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
+import { majorFromCents } from '../../lib/money.js';
 
 /** `%…%` ILIKE pattern of a search text, with LIKE wildcards escaped. */
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -52,18 +53,18 @@ export async function listProducts(
       image: string | null;
       n: number;
       inv: number;
-      min: number | null;
-      max: number | null;
+      min_cents: number | null;
+      max_cents: number | null;
       currency: string;
     }>(
       db,
       sql`select p.id, p.title, p.handle, p.vendor, p.product_type, p.tags, p.published, p.updated_at, s.currency,
                (select i.src from product_images i where i.product_id = p.id order by i.position, i.id limit 1) as image,
-               v.n, v.inv, v.min, v.max
+               v.n, v.inv, v.min_cents, v.max_cents
         from products p
         join stores s on s.id = p.store_id
         cross join lateral (select count(*)::int as n, coalesce(sum(inventory_qty), 0)::int as inv,
-                                   min(price_cents) as min, max(price_cents) as max
+                                   min(price_cents) as min_cents, max(price_cents) as max_cents
                             from product_variants where product_id = p.id) v
         where ${cond}
         order by lower(p.title), p.id
@@ -84,8 +85,8 @@ export async function listProducts(
       image: p.image ? { src: p.image } : null,
       variantsCount: p.n,
       inventory: p.inv,
-      priceMin: Math.round(p.min ?? 0) / 100,
-      priceMax: Math.round(p.max ?? 0) / 100,
+      priceMin: majorFromCents(p.min_cents ?? 0),
+      priceMax: majorFromCents(p.max_cents ?? 0),
       currency: p.currency,
       updatedAt: new Date(p.updated_at).toISOString(),
     })),

@@ -8,39 +8,14 @@ import {
   TotalOrdersResponse,
   TotalSalesResponse,
 } from '@backroom/contracts';
-import { and, eq } from 'drizzle-orm';
-import type { App } from '../../app.js';
-import { rows, sql } from '../../db/client.js';
-import { orders, storePreferences } from '../../db/schema/index.js';
 import { assertStores } from '../../lib/guard.js';
-import { sanitizeMerchantHtml } from '../../lib/html.js';
-import { resolveRange } from '../../lib/time-range.js';
+import type { App } from '../../lib/types.js';
+import { countOrders, customHomeHtml, paidTotals } from './service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
-/**
- * Paid sales and paid-order count over `stores` in [fromTime, toTime] read in `timezone`
- * (spec admin-dashboard §7 "Total sales and total orders reports"). A paid order is financial_status 'paid';
- * its time is created_at. Sales are in major units rounded to 2 decimals (§9).
- */
-export async function paidTotals(app: App, storeIds: string[], fromTime: string, toTime: string, timezone: string) {
-  const r = resolveRange(fromTime, toTime, timezone);
-  const [row] = await rows<{ cents: number; n: number }>(
-    app.db,
-    sql`select coalesce(sum(grand_total_cents), 0)::bigint as cents, count(*)::bigint as n
-        from orders
-        where store_id in (${sql.join(
-          storeIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-          and financial_status = 'paid'
-          and created_at >= ${r.start} and created_at < ${r.end}`,
-  );
-  return { totalSales: Math.round(Number(row?.cents ?? 0)) / 100, totalOrders: Number(row?.n ?? 0) };
-}
-
 /** Home dashboard calls (spec admin-dashboard §1 Home dashboard, §7 Home dashboard). */
-export default async function dashboardRoutes(app: App) {
+export async function dashboardRoutes(app: App) {
   /** GET /api/reports/total-sales?fromTime&toTime&stores&timezone → {total_sales} (major units). Scope: homes. */
   app.get(
     '/api/reports/total-sales',
@@ -50,7 +25,7 @@ export default async function dashboardRoutes(app: App) {
     },
     async (req) => {
       const ids = await assertStores(app.db, req.auth.userId, req.query.stores, 'homes');
-      const t = await paidTotals(app, ids, req.query.fromTime, req.query.toTime, req.query.timezone ?? DEFAULT_TIMEZONE);
+      const t = await paidTotals(app.db, ids, req.query.fromTime, req.query.toTime, req.query.timezone ?? DEFAULT_TIMEZONE);
       return { total_sales: t.totalSales };
     },
   );
@@ -64,7 +39,7 @@ export default async function dashboardRoutes(app: App) {
     },
     async (req) => {
       const ids = await assertStores(app.db, req.auth.userId, req.query.stores, 'homes');
-      const t = await paidTotals(app, ids, req.query.fromTime, req.query.toTime, req.query.timezone ?? DEFAULT_TIMEZONE);
+      const t = await paidTotals(app.db, ids, req.query.fromTime, req.query.toTime, req.query.timezone ?? DEFAULT_TIMEZONE);
       return { total_orders: t.totalOrders };
     },
   );
@@ -73,13 +48,7 @@ export default async function dashboardRoutes(app: App) {
   app.get(
     '/api/helpbase/public/customHTML',
     { preHandler: app.guard({ scope: 'homes' }), schema: { tags: ['dashboard'], response: { 200: CustomHtmlResponse, ...errors } } },
-    async (req) => {
-      const [p] = await app.db
-        .select({ html: storePreferences.homeHtml })
-        .from(storePreferences)
-        .where(eq(storePreferences.storeId, req.auth.storeId));
-      return { homeHtml: sanitizeMerchantHtml(p?.html ?? '') };
-    },
+    async (req) => ({ homeHtml: await customHomeHtml(app.db, req.auth.storeId) }),
   );
 
   /** GET /api/orders/count?fulfillmentStatus=unfulfilled → {count} for the X-Store-Id store. Scope: orders or homes. */
@@ -89,12 +58,6 @@ export default async function dashboardRoutes(app: App) {
       preHandler: app.guard({ scope: ['homes', 'orders'] }),
       schema: { tags: ['orders'], querystring: OrdersCountQuery, response: { 200: CountResponse, ...errors } },
     },
-    async (req) => {
-      const conds = [eq(orders.storeId, req.auth.storeId)];
-      if (req.query.fulfillmentStatus) conds.push(eq(orders.fulfillmentStatus, req.query.fulfillmentStatus));
-      if (req.query.financialStatus) conds.push(eq(orders.financialStatus, req.query.financialStatus));
-      const count = await app.db.$count(orders, and(...conds));
-      return { count: Number(count) };
-    },
+    async (req) => ({ count: await countOrders(app.db, req.auth.storeId, req.query) }),
   );
 }

@@ -2,7 +2,7 @@ import { BUSINESS_TYPES, MONTHLY_ORDERS, PRODUCT_SOURCES, SCOPES, type Scope, SE
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../../lib/guard.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
-import { seedDemoThemes } from '../themes/demo.js';
+import { seedDemoThemes } from '../themes/index.js';
 
 /**
  * The permission matrix (spec admin-dashboard §6; issue 15 item 4): for every scope, a staff member holding ONLY

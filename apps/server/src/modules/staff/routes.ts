@@ -24,14 +24,13 @@ import {
 } from '@backroom/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import { uploads, users } from '../../db/schema/index.js';
-import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
 import { hasScope } from '../../lib/guard.js';
+import { mailerFor } from '../../lib/mail.js';
 import { requestMeta } from '../../lib/request-meta.js';
-import { mailerFor } from '../auth-extra/service.js';
+import type { App } from '../../lib/types.js';
 import { mediaStorageFor, readFileField, sendMedia, sniffImage } from '../media/index.js';
 import {
   addStaff,
@@ -66,7 +65,7 @@ export default async function staffRoutes(app: App) {
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
   const mailer = mailerFor(app.config, app.log);
   const media = mediaStorageFor(app.config);
-  const passwordLimiter = new RateLimiterMemory({ keyPrefix: 'change-password', ...CHANGE_PASSWORD_LIMIT });
+  const passwordLimiter = app.limiter({ name: 'change-password', what: 'attempts', ...CHANGE_PASSWORD_LIMIT });
 
   /** GET /api/auth/all-permission → every scope grouped as in the menu: {groups: [{group, scopes: [{scope, title}]}]}. */
   app.get(
@@ -222,13 +221,7 @@ export default async function staffRoutes(app: App) {
       schema: { tags: ['profile'], body: ChangePasswordBody, response: { 200: RevokeResponse, ...errors, 429: ErrorResponse } },
     },
     async (req) => {
-      try {
-        await passwordLimiter.consume(req.auth.userId);
-      } catch (e) {
-        if (e instanceof RateLimiterRes)
-          throw tooMany(`Too many attempts, please try again in ${Math.ceil(e.msBeforeNext / 1000)} seconds`);
-        throw e;
-      }
+      await passwordLimiter.consume(req.auth.userId);
       const revoked = await changePassword(app.db, req.auth.userId, req.auth.sessionId, req.body, requestMeta(req));
       return {
         ok: true as const,

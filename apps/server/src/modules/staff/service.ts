@@ -17,10 +17,11 @@ import { type Db, rows, sql } from '../../db/client.js';
 import { authEvents, sessions, storeMemberships, stores, users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { effectiveScopes, type Membership } from '../../lib/guard.js';
+import type { Mailer } from '../../lib/mail.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { type Meta, recordAuthEvent, revokeSessions } from '../auth/service.js';
-import type { Mailer } from '../auth-extra/mail.js';
-import { createPasswordToken, resetLink } from '../auth-extra/service.js';
+import type { RequestMeta } from '../../lib/request-meta.js';
+import { createPasswordToken, resetLink } from '../account/index.js';
+import { recordAuthEvent, revokeSessions } from '../auth/index.js';
 
 /** The caller of a staff call: who they are and their membership in the request's store. */
 export interface Caller {
@@ -251,7 +252,7 @@ export async function updateStaff(db: Db, caller: Caller, storeId: string, targe
   return staffRow(db, storeId, targetId);
 }
 
-async function revokeOne(db: Db, caller: Caller, storeId: string, targetId: string, meta: Meta): Promise<number> {
+async function revokeOne(db: Db, caller: Caller, storeId: string, targetId: string, meta: RequestMeta): Promise<number> {
   const n = await revokeSessions(db, targetId, 'revoked_by_store_admin');
   if (n > 0)
     await recordAuthEvent(db, {
@@ -268,7 +269,7 @@ async function revokeOne(db: Db, caller: Caller, storeId: string, targetId: stri
  * DELETE /api/users/logout-staff-account/{id}: ends every open session of one member (their next request is refused
  * with 401). Sessions belong to a person, not a store, so this signs them out everywhere. 404/403 as updateStaff.
  */
-export async function revokeStaff(db: Db, caller: Caller, storeId: string, targetId: string, meta: Meta): Promise<number> {
+export async function revokeStaff(db: Db, caller: Caller, storeId: string, targetId: string, meta: RequestMeta): Promise<number> {
   assertManager(caller);
   const refusal = manageRefusal(caller, await targetOf(db, storeId, targetId));
   if (refusal) throw forbidden(refusal);
@@ -279,7 +280,7 @@ export async function revokeStaff(db: Db, caller: Caller, storeId: string, targe
  * DELETE /api/users/logout-all-staff-account: ends the sessions of every member of the store the caller may manage:
  * everyone but the caller and the owner (and, for an admin caller, other admins). Returns the sessions ended.
  */
-export async function revokeAllStaff(db: Db, caller: Caller, storeId: string, meta: Meta): Promise<number> {
+export async function revokeAllStaff(db: Db, caller: Caller, storeId: string, meta: RequestMeta): Promise<number> {
   assertManager(caller);
   const members = await db
     .select({
@@ -338,7 +339,7 @@ export async function updateProfile(db: Db, userId: string, body: UpdateProfileB
  * new password equal to it (400), stores the new one (argon2id) and ends the user's OTHER sessions; the calling
  * session stays. Records password_changed and session_revoked. Returns the number of sessions ended.
  */
-export async function changePassword(db: Db, userId: string, currentSessionId: string, body: ChangePasswordBody, meta: Meta) {
+export async function changePassword(db: Db, userId: string, currentSessionId: string, body: ChangePasswordBody, meta: RequestMeta) {
   const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!u) throw notFound('User');
   if (!(await verifyPassword(u.hash, body.currentPassword))) throw badRequest('currentPassword: Current password is incorrect');

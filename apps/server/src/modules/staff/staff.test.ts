@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCOPE_INFO, SCOPES } from '@backroom/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { outboxDir, readOutbox } from '../../lib/mail.js';
 import { addMember, createTestApp, makeStore, makeUser, type TestContext } from '../../test/harness.js';
-import { outboxDir, readOutbox } from '../auth-extra/mail.js';
 import { STAFF_ERRORS } from './service.js';
 
 let t: TestContext;

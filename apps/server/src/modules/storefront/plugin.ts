@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { PREVIEW_THEME_QUERY_PARAM } from '@backroom/theme';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app.js';
+import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import { notFound } from '../../lib/errors.js';
+import { DEMO_ASSETS_DIR } from '../../lib/paths.js';
+import type { App } from '../../lib/types.js';
 import { loadBootstrap } from './bootstrap.js';
 import { hostWithoutPort, StorefrontHosts, type StorefrontStore } from './host.js';
 import storefrontRoutes from './routes.js';
@@ -16,11 +18,6 @@ declare module 'fastify' {
     /** The shop of a storefront request (set by the host routing hook); null on the admin host. */
     storefront: StorefrontStore | null;
   }
-}
-
-/** Where the built storefront lives: STOREFRONT_DIST, else apps/storefront/dist. */
-export function defaultStorefrontDist(): string {
-  return process.env.STOREFRONT_DIST ? resolve(process.env.STOREFRONT_DIST) : join(import.meta.dirname, '../../../../storefront/dist');
 }
 
 /**
@@ -99,7 +96,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * - `{x}.{STOREFRONT_SUFFIX}` with no such shop: 404.
  */
 async function storefrontPlugin(app: App, opts: { root?: string }) {
-  const root = opts.root ?? defaultStorefrontDist();
+  const root = opts.root ?? app.config.storefrontDist;
   const hosts = new StorefrontHosts(app.db, app.config);
   app.decorateRequest('storefront', null);
 
@@ -139,7 +136,7 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
   };
   const serveFile = (req: FastifyRequest, reply: FastifyReply, path: string) => serveFileFrom(req, reply, root, path);
   /** Demo pictures: `/demo-assets/…` from the committed demo folder (media files: the media module's `/uploads/*` route). */
-  const mediaDirs = (): [string, string][] => [['/demo-assets/', join(import.meta.dirname, '../../demo/assets')]];
+  const mediaDirs = (): [string, string][] => [['/demo-assets/', DEMO_ASSETS_DIR]];
 
   app.addHook('onRequest', async (req, reply) => {
     const host = hostWithoutPort(req.headers.host);
@@ -170,6 +167,5 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
 
   await storefrontRoutes(app);
 }
-// Root scope: the hook sees every route (fastify-plugin's "skip-override", without the extra dependency).
-(storefrontPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-export default storefrontPlugin;
+/** Registered unencapsulated (fastify-plugin): its onRequest hook and `req.storefront` apply to every route. */
+export default fp(storefrontPlugin, { name: 'storefront-host', fastify: '5.x' });

@@ -14,10 +14,9 @@ import {
   StorefrontProductsResponse,
 } from '@backroom/contracts';
 import type { FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import type { App } from '../../app.js';
-import { notFound, tooMany } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import type { App } from '../../lib/types.js';
 import { customJsOf, getPublishedPage, loadBootstrap } from './bootstrap.js';
 import type { StorefrontStore } from './host.js';
 import { getCollection, getOrder, getProduct, listCollections, listProducts, placeTestOrder, recordEvents } from './service.js';
@@ -44,24 +43,15 @@ function shopOf(req: FastifyRequest): StorefrontStore {
   return req.storefront;
 }
 
-async function limit(limiter: RateLimiterMemory, key: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (e) {
-    if (e instanceof RateLimiterRes) throw tooMany(`Too many requests, please try again in ${Math.ceil(e.msBeforeNext / 1000)} seconds`);
-    throw e;
-  }
-}
-
 /**
  * The public storefront API (issue 5 item 5): `/api/storefront/…` on a shop's host only, no session, the shop
  * from `Host`. It exposes only what a shopper may see: published products, collections, published pages, menus,
  * the published theme's config, and accepts events and test-mode checkouts for that shop only.
  */
 export default async function storefrontRoutes(app: App) {
-  const eventsLimiter = new RateLimiterMemory({ keyPrefix: 'sf-events', ...EVENTS_LIMIT_PER_IP });
-  const checkoutLimiter = new RateLimiterMemory({ keyPrefix: 'sf-checkout', ...CHECKOUT_LIMIT_PER_IP });
-  const shopCheckoutLimiter = new RateLimiterMemory({ keyPrefix: 'sf-checkout-shop', ...CHECKOUT_LIMIT_PER_SHOP });
+  const eventsLimiter = app.limiter({ name: 'sf-events', what: 'requests', ...EVENTS_LIMIT_PER_IP });
+  const checkoutLimiter = app.limiter({ name: 'sf-checkout', what: 'requests', ...CHECKOUT_LIMIT_PER_IP });
+  const shopCheckoutLimiter = app.limiter({ name: 'sf-checkout-shop', what: 'requests', ...CHECKOUT_LIMIT_PER_SHOP });
 
   /**
    * The shop, its published theme (config filled with defaults), menus and the admin origin of the preview bridge.
@@ -175,7 +165,7 @@ export default async function storefrontRoutes(app: App) {
     },
     async (req) => {
       const shop = shopOf(req);
-      await limit(eventsLimiter, req.ip);
+      await eventsLimiter.consume(req.ip);
       return { accepted: await recordEvents(app.db, shop.id, req.body) };
     },
   );
@@ -197,8 +187,8 @@ export default async function storefrontRoutes(app: App) {
     },
     async (req) => {
       const shop = shopOf(req);
-      await limit(checkoutLimiter, req.ip);
-      await limit(shopCheckoutLimiter, shop.id);
+      await checkoutLimiter.consume(req.ip);
+      await shopCheckoutLimiter.consume(shop.id);
       return placeTestOrder(app.db, app.config, shop, req.body);
     },
   );

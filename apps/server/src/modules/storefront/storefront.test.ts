@@ -27,7 +27,6 @@ const dist = mkdtempSync(join(tmpdir(), 'sf-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
 writeFileSync(join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
-process.env.STOREFRONT_DIST = dist;
 
 let t: TestContext;
 let shop: { id: string; handle: string };
@@ -58,7 +57,7 @@ async function product(storeId: string, handle: string, title: string, prices: n
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ storefrontDist: dist });
   const owner = await makeUser(t.db);
   shop = await makeStore(t.db, t.config, { ownerId: owner.id, name: 'Shop <One>' });
   other = await makeStore(t.db, t.config, { ownerId: owner.id });

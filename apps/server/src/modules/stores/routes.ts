@@ -1,5 +1,5 @@
 import { ErrorResponse, PagePreference, StoresResponse } from '@backroom/contracts';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/types.js';
 import { getPreference, listUserStores } from './service.js';
 
 /** Shop selection and store preferences (spec admin-dashboard §2 /auth/shop, §3 Page preference, §7). */

@@ -24,8 +24,8 @@ import {
   ThemeVersionsResponse,
 } from '@backroom/contracts';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import { notFound } from '../../lib/errors.js';
+import type { App } from '../../lib/types.js';
 import {
   checkReferences,
   deleteTheme,

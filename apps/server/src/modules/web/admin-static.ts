@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { App } from '../../app.js';
+import type { App } from '../../lib/types.js';
 
 /**
  * Serves the built admin SPA: assets under /assets, and index.html for every /auth/* and /admin/* path (SPA

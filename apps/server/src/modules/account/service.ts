@@ -1,27 +1,15 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { RESET_INVALID_MESSAGE, RESET_TOKEN_TTL_MS, type RegisterBody, type SurveyBody } from '@backroom/contracts';
 import { and, eq, gt, isNull, like, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { domains, passwordResets, storeMemberships, storePreferences, stores, users } from '../../db/schema/index.js';
 import { systemDomain } from '../../lib/domains.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { RequestMeta } from '../../lib/request-meta.js';
 import { hashToken } from '../../lib/tokens.js';
-import { type Meta, openSession, recordAuthEvent, revokeSessions } from '../auth/service.js';
-import { createMailer, type Mailer } from './mail.js';
-
-const mailers = new WeakMap<Config, Mailer>();
-/** The one mailer of an app's config (shared by the forgot flow and staff invitations). */
-export function mailerFor(config: Config, log: FastifyBaseLogger): Mailer {
-  let m = mailers.get(config);
-  if (!m) {
-    m = createMailer(config, log);
-    mailers.set(config, m);
-  }
-  return m;
-}
+import { openSession, recordAuthEvent, revokeSessions } from '../auth/index.js';
 
 /** The admin address of the reset screen for a raw token: `${ADMIN_ORIGIN}/auth/reset?token=...`. */
 export const resetLink = (config: Config, token: string) =>
@@ -46,7 +34,7 @@ export async function createPasswordToken(db: Db, userId: string, ttlMs: number 
  * POST /api/auth/forgot: when the e-mail belongs to a user, creates a 1-hour reset token and returns the mail to
  * send; returns null for an unknown e-mail. The caller answers the same in both cases (no enumeration).
  */
-export async function startPasswordReset(db: Db, config: Config, email: string, meta: Meta) {
+export async function startPasswordReset(db: Db, config: Config, email: string, meta: RequestMeta) {
   const [user] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
@@ -76,7 +64,7 @@ export async function startPasswordReset(db: Db, config: Config, email: string, 
  * new password (argon2id) and ends every session of the user. The conditional update makes a token single use
  * even under two racing requests.
  */
-export async function completePasswordReset(db: Db, token: string, password: string, meta: Meta) {
+export async function completePasswordReset(db: Db, token: string, password: string, meta: RequestMeta) {
   const [spent] = await db
     .update(passwordResets)
     .set({ usedAt: new Date() })
@@ -139,7 +127,7 @@ export async function uniqueHandle(db: Db, base: string): Promise<string> {
  * SystemDefault domain `{handle}.{suffix}`, preferences with surveyDone=false so the survey comes next), the
  * owner membership, and opens a session like login. 409 when the e-mail already has an account.
  */
-export async function registerAccount(db: Db, config: Config, body: RegisterBody, meta: Meta) {
+export async function registerAccount(db: Db, config: Config, body: RegisterBody, meta: RequestMeta) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
   if (existing) throw conflict('An account with this e-mail already exists. Please sign in.');
   const passwordHash = await hashPassword(body.password);

@@ -14,13 +14,12 @@ import {
   SurveyCheckQuery,
   SurveyCheckResponse,
 } from '@backroom/contracts';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { App } from '../../app.js';
-import { forbidden, HttpError, notFound, tooMany } from '../../lib/errors.js';
+import { forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { membershipOf } from '../../lib/guard.js';
+import { mailerFor, outboxDir, readOutbox } from '../../lib/mail.js';
 import { requestMeta } from '../../lib/request-meta.js';
-import { outboxDir, readOutbox } from './mail.js';
-import { completePasswordReset, mailerFor, partnerKeyOk, registerAccount, saveSurvey, startPasswordReset, surveyDone } from './service.js';
+import type { App } from '../../lib/types.js';
+import { completePasswordReset, partnerKeyOk, registerAccount, saveSurvey, startPasswordReset, surveyDone } from './service.js';
 
 /** Forgot-password requests allowed: 5 per 15 minutes per IP, and 3 per 15 minutes per e-mail. */
 export const FORGOT_LIMIT_PER_IP = { points: 5, duration: 15 * 60 };
@@ -32,26 +31,17 @@ export const RESET_LIMIT_PER_IP = { points: 10, duration: 15 * 60 };
 /** The error of spec §4 that sends the admin to the survey screen: any status other than 200. */
 export const SURVEY_REQUIRED_MESSAGE = 'Please tell us about your business before you start.';
 
-async function consume(limiter: RateLimiterMemory, key: string, what: string) {
-  try {
-    await limiter.consume(key);
-  } catch (e) {
-    if (e instanceof RateLimiterRes) throw tooMany(`Too many ${what}, please try again in ${Math.ceil(e.msBeforeNext / 1000)} seconds`);
-    throw e;
-  }
-}
-
 const isLoopback = (addr: string | undefined) => addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1';
 
 /**
- * Auth extras of spec admin-dashboard §2 (/auth/forgot, /auth/reset, /auth/register, auth/survey) and §4 (survey
+ * Account routes (issue 15: formerly `auth-extra`) of spec admin-dashboard §2 (/auth/forgot, /auth/reset, /auth/register, auth/survey) and §4 (survey
  * check). Mails go over SMTP_URL, else into DATA_DIR/outbox (see mail.ts).
  */
-export default async function authExtraRoutes(app: App) {
-  const forgotIp = new RateLimiterMemory({ keyPrefix: 'forgot-ip', ...FORGOT_LIMIT_PER_IP });
-  const forgotEmail = new RateLimiterMemory({ keyPrefix: 'forgot-email', ...FORGOT_LIMIT_PER_EMAIL });
-  const registerIp = new RateLimiterMemory({ keyPrefix: 'register-ip', ...REGISTER_LIMIT_PER_IP });
-  const resetIp = new RateLimiterMemory({ keyPrefix: 'reset-ip', ...RESET_LIMIT_PER_IP });
+export default async function accountRoutes(app: App) {
+  const forgotIp = app.limiter({ name: 'forgot-ip', what: 'password reset requests', ...FORGOT_LIMIT_PER_IP });
+  const forgotEmail = app.limiter({ name: 'forgot-email', what: 'password reset requests', ...FORGOT_LIMIT_PER_EMAIL });
+  const registerIp = app.limiter({ name: 'register-ip', what: 'sign-up attempts', ...REGISTER_LIMIT_PER_IP });
+  const resetIp = app.limiter({ name: 'reset-ip', what: 'password reset attempts', ...RESET_LIMIT_PER_IP });
   const mailer = mailerFor(app.config, app.log);
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
 
@@ -64,8 +54,8 @@ export default async function authExtraRoutes(app: App) {
     '/api/auth/forgot',
     { schema: { tags: ['auth'], body: ForgotBody, response: { 200: MessageResponse, ...errors } } },
     async (req) => {
-      await consume(forgotIp, req.ip, 'password reset requests');
-      await consume(forgotEmail, req.body.email, 'password reset requests');
+      await forgotIp.consume(req.ip);
+      await forgotEmail.consume(req.body.email);
       const mail = await startPasswordReset(app.db, app.config, req.body.email, requestMeta(req));
       if (mail) mailer.send(mail).catch((err) => req.log.error({ err }, 'could not send the password reset mail'));
       return { ok: true as const, messages: [FORGOT_MESSAGE] };
@@ -77,7 +67,7 @@ export default async function authExtraRoutes(app: App) {
     '/api/auth/reset',
     { schema: { tags: ['auth'], body: ResetBody, response: { 200: MessageResponse, ...errors } } },
     async (req) => {
-      await consume(resetIp, req.ip, 'password reset attempts');
+      await resetIp.consume(req.ip);
       await completePasswordReset(app.db, req.body.token, req.body.password, requestMeta(req));
       return { ok: true as const, messages: [RESET_DONE_MESSAGE] };
     },
@@ -98,7 +88,7 @@ export default async function authExtraRoutes(app: App) {
     '/api/auth/register',
     { schema: { tags: ['auth'], body: RegisterBody, response: { 200: RegisterResponse, ...errors, 409: ErrorResponse } } },
     async (req) => {
-      await consume(registerIp, req.ip, 'sign-up attempts');
+      await registerIp.consume(req.ip);
       if (!partnerKeyOk(app.config, req.body.sk)) throw forbidden('Sign-up needs a partner invitation link');
       return registerAccount(app.db, app.config, req.body, requestMeta(req));
     },

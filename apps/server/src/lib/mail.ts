@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { OutboxMail } from '@backroom/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config.js';
+import type { Config } from '../config.js';
 
 /** A plain-text mail the product sends (password reset, staff invitation). */
 export interface MailMessage {
@@ -88,4 +88,15 @@ export async function readOutbox(dir: string, limit = 50): Promise<OutboxMail[]>
     }
   }
   return out;
+}
+
+const mailers = new WeakMap<Config, Mailer>();
+/** The one mailer of an app's config (shared by the forgot flow and staff invitations), built on first use. */
+export function mailerFor(config: Config, log: FastifyBaseLogger): Mailer {
+  let m = mailers.get(config);
+  if (!m) {
+    m = createMailer(config, log);
+    mailers.set(config, m);
+  }
+  return m;
 }

@@ -5,8 +5,8 @@ import { FORGOT_MESSAGE, RESET_DONE_MESSAGE, RESET_INVALID_MESSAGE } from '@back
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordResets, storePreferences, stores } from '../../db/schema/index.js';
+import { outboxDir, readOutbox } from '../../lib/mail.js';
 import { addMember, createTestApp, makeStore, makeUser, type TestContext } from '../../test/harness.js';
-import { outboxDir, readOutbox } from './mail.js';
 import { SURVEY_REQUIRED_MESSAGE } from './routes.js';
 import { handleFromName } from './service.js';
 

@@ -1,0 +1,2 @@
+/** Public API of the `stores` module: the user's shops and the page preference. */
+export { default as storesRoutes } from './routes.js';
