@@ -14,7 +14,6 @@ import { createTestApp, makeStore, makeUser, type TestContext } from '../../test
 const dist = mkdtempSync(join(tmpdir(), 'sf-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
-process.env.STOREFRONT_DIST = dist;
 
 let t: TestContext;
 let host: string;
@@ -30,7 +29,7 @@ async function theme(storeId: string, name: string, published: boolean, heading:
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ storefrontDist: dist });
   const owner = await makeUser(t.db);
   const shop = await makeStore(t.db, t.config, { ownerId: owner.id });
   const other = await makeStore(t.db, t.config, { ownerId: owner.id });
