@@ -21,7 +21,6 @@ interface Operation {
 // A built storefront, so shop-host paths that leave /api (unencoded `../`) get the SPA page, not 503 'not built'.
 const dist = mkdtempSync(join(tmpdir(), 'fuzz-sf-dist-'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
-process.env.STOREFRONT_DIST = dist;
 
 let t: TestContext;
 let ops: Operation[];
@@ -32,7 +31,7 @@ let shopHost: string;
 let ipCounter = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ storefrontDist: dist });
   const owner = await makeUser(t.db);
   const store = await makeStore(t.db, t.config, { ownerId: owner.id });
   storeId = store.id;
