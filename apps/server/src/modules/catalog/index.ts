@@ -1,4 +1,3 @@
-/** Public API of the `catalog` module: product CSV import, product and collection lists (and `npm run import`). */
+/** Public API of the `catalog` module: its routes (product CSV import, product and collection lists); `npm run import` runs `import-cli.ts` inside the module. */
 
-export { importProductsCsv } from './import.js';
 export { default as catalogRoutes } from './routes.js';

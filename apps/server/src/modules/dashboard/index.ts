@@ -1,3 +1,2 @@
 /** Public API of the `dashboard` module: the home dashboard's reports, order count and custom HTML. */
 export { dashboardRoutes } from './routes.js';
-export { paidTotals } from './service.js';
