@@ -1,4 +1,4 @@
-import { ALL_COLLECTIONS_SLUG, type LinkValue, type RefSetting } from '@backroom/theme';
+import { ALL_COLLECTIONS_SLUG, EDITOR_CONSTANTS, type LinkValue, type RefSetting } from '@backroom/theme';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { collectionsOptions, menusOptions, pagesOptions, productsOptions } from 
 import type { FieldProps } from './types';
 
 /** Search debounce of the pickers, ms (spec §7 "Collection search runs on open and after a 300 ms debounce on typing", §9). */
-export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_MS = EDITOR_CONSTANTS.searchDebounceMs;
 
 /** Inline texts of references that no longer resolve (issue 9 item 6 "broken … references flagged inline"). */
 export const BROKEN_TEXTS = {
