@@ -1,31 +1,62 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { errorHandler, frameworkErrors, refuseNulInBody, refuseNulInUrl } from './lib/error-handler.js';
 import { guardFirst, makeGuard, trackRoutes } from './lib/guard.js';
 import { withRedaction } from './lib/log.js';
+import { defineMailJob } from './lib/mail.js';
 import { openapiOptions } from './lib/openapi.js';
-import { memoryLimiters } from './lib/rate-limit.js';
+import { memoryLimiters, redisLimiters, watchRedis } from './lib/rate-limit.js';
 import { securityHeaders } from './lib/security-headers.js';
+import { createShopEvents } from './lib/shop-events.js';
 import type { App } from './lib/types.js';
 import { accountRoutes } from './modules/account/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { authRoutes } from './modules/auth/index.js';
+import { bulkUpdatesRoutes } from './modules/bulk-updates/index.js';
+import { cacheRoutes, memoryPageCache, redisPageCache } from './modules/cache/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
+import { checkoutsRoutes } from './modules/checkouts/index.js';
+import { collectionsRoutes } from './modules/collections/index.js';
+import { customStoresRoutes } from './modules/custom-stores/index.js';
+import { customersRoutes } from './modules/customers/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
+import { designsRoutes } from './modules/designs/index.js';
+import { discountsRoutes } from './modules/discounts/index.js';
+import { domainsRoutes } from './modules/domains/index.js';
+import { feedsRoutes } from './modules/feeds/index.js';
+import { inventoryRoutes } from './modules/inventory/index.js';
+import { createJobRunner, jobsRoutes } from './modules/jobs/index.js';
+import { liveRoutes } from './modules/live/index.js';
 import { mediaRoutes } from './modules/media/index.js';
+import { menusRoutes } from './modules/menus/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
+import { ordersRoutes } from './modules/orders/index.js';
+import { pagesRoutes } from './modules/pages/index.js';
+import { payoutRoutes } from './modules/payout/index.js';
+import { personalizesRoutes } from './modules/personalizes/index.js';
+import { pixelsRoutes } from './modules/pixels/index.js';
+import { podCatalogRoutes } from './modules/pod-catalog/index.js';
+import { productOptionsRoutes } from './modules/product-options/index.js';
+import { reportsRoutes } from './modules/reports/index.js';
+import { reviewsRoutes } from './modules/reviews/index.js';
+import { searchRoutes } from './modules/search/index.js';
+import { sizeChartsRoutes } from './modules/size-charts/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { storefrontHost } from './modules/storefront/index.js';
-import { storesRoutes } from './modules/stores/index.js';
+import { onboardingRoutes, storesRoutes } from './modules/stores/index.js';
 import { themesRoutes } from './modules/themes/index.js';
+import { upsellRoutes } from './modules/upsell/index.js';
 import { adminStatic } from './modules/web/index.js';
+import { widgetsRoutes } from './modules/widgets/index.js';
 
 export type { App } from './lib/types.js';
 
@@ -72,7 +103,33 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('guard', makeGuard(config, database.db));
-  app.decorate('limiter', memoryLimiters());
+  // Rate limits: in Redis when REDIS_URL is set (shared by every copy; per-process memory while Redis is down),
+  // else in this process's memory (lib/rate-limit.ts). Commands fail fast while disconnected (no offline queue).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        keyPrefix: config.redisKeyPrefix,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      })
+    : null;
+  if (redis) {
+    watchRedis(redis, app.log);
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  app.decorate('limiter', redis ? redisLimiters(redis) : memoryLimiters());
+  // Background jobs: pg-boss on PostgreSQL, in-process on PGlite (modules/jobs). Started once every module has
+  // defined its job types (onReady), stopped before the database closes.
+  const jobs = createJobRunner({ db: database.db, databaseUrl: database.url, concurrency: config.jobsConcurrency, log: app.log });
+  app.decorate('jobs', jobs);
+  defineMailJob(jobs, config, app.log);
+  app.decorate('shopEvents', createShopEvents(app.log));
+  // The storefront page cache (issue 18 item 5): shared through Redis when configured, else this process's memory.
+  app.decorate('pageCache', redis ? redisPageCache(redis, app.log) : memoryPageCache());
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   trackRoutes(app);
   guardFirst(app);
   app.decorateRequest('auth', null as never);
@@ -109,14 +166,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     reply.headers(headers);
     done();
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      code: 'TOO_MANY_REQUESTS',
-      messages: [`Too many attempts, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds`],
-    }),
-  });
+  // HTML and JSON (and other text) answers over 1 KiB are compressed on the fly for clients that accept it: br
+  // before gzip, none for `identity` or no Accept-Encoding; `vary: accept-encoding` is added. Built files are sent
+  // precompressed instead (modules/web, storefront plugin), and keep their encoding (issue 16 item 2).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1 } });
   await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -128,10 +181,39 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(dashboardRoutes);
   await app.register(analyticsRoutes);
   await app.register(catalogRoutes);
+  await app.register(collectionsRoutes);
+  await app.register(bulkUpdatesRoutes);
+  await app.register(inventoryRoutes);
+  await app.register(feedsRoutes);
   await app.register(accountRoutes);
   await app.register(staffRoutes);
   await app.register(themesRoutes);
   await app.register(mediaRoutes);
+  await app.register(pagesRoutes);
+  await app.register(jobsRoutes);
+  await app.register(liveRoutes, { listen: database.listen });
+  await app.register(pixelsRoutes);
+  await app.register(widgetsRoutes);
+  await app.register(customStoresRoutes);
+  await app.register(ordersRoutes);
+  await app.register(customersRoutes);
+  await app.register(discountsRoutes);
+  await app.register(checkoutsRoutes);
+  await app.register(menusRoutes);
+  await app.register(domainsRoutes);
+  await app.register(personalizesRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(payoutRoutes);
+  await app.register(productOptionsRoutes);
+  await app.register(sizeChartsRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(podCatalogRoutes);
+  await app.register(designsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(cacheRoutes);
+  await app.register(searchRoutes);
+  await app.register(reportsRoutes);
+  await app.register(upsellRoutes);
 
   await app.register(storefrontHost);
   const adminDist = opts.adminDist ?? join(import.meta.dirname, '../../admin/dist');

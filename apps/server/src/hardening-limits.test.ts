@@ -55,7 +55,7 @@ describe('X-Forwarded-For without TRUST_PROXY', () => {
     const [p] = await t.db.insert(products).values({ storeId: shop.id, handle: 'tee', title: 'Tee', published: true }).returning();
     const [v] = await t.db
       .insert(productVariants)
-      .values({ storeId: shop.id, productId: p!.id, position: 1, option1: 'S', priceCents: 1250 })
+      .values({ storeId: shop.id, productId: p!.id, position: 1, option1: 'S', priceCents: 1250, inventoryQty: 1000 })
       .returning();
     const customer = { email: 'a@example.test', firstName: 'A', lastName: 'B', address1: '1 St', city: 'X', zip: '1', country: 'US' };
     const codes: number[] = [];

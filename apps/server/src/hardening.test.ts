@@ -124,6 +124,7 @@ describe('router errors and limits answer the error shape', () => {
       if (last.statusCode === 429 || last.statusCode >= 500) break;
     }
     expect4xx(last!, 429);
+    expect(last!.json().messages[0]).toMatch(/^Too many token renewals, please try again in \d+ seconds$/);
   });
 });
 

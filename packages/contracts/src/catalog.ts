@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MajorUnits } from './common.js';
+import { COLLECTIONS_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from './limits.js';
+import { limitParam, pageParam } from './paging.js';
 
 /**
  * One rejected row of a CSV import: `row` is the 1-based line of the file where the record starts (the header
@@ -38,24 +40,26 @@ export type ImportReport = z.infer<typeof ImportReport>;
 export const ProductsCountResponse = z.object({ count: z.number().int(), variants: z.number().int(), collections: z.number().int() });
 export type ProductsCountResponse = z.infer<typeof ProductsCountResponse>;
 
-const Page = z.coerce
-  .number({ message: 'page must be a whole number' })
-  .int('page must be a whole number')
-  .min(1, 'page must be 1 or more')
-  .default(1);
-const Limit = z.coerce
-  .number({ message: 'limit must be a whole number' })
-  .int('limit must be a whole number')
-  .min(1, 'limit must be between 1 and 250')
-  .max(250, 'limit must be between 1 and 250')
-  .default(20);
+const Page = pageParam;
+const Limit = limitParam(PRODUCTS_PAGE_SIZE, 250);
 
-/** GET /api/products query: page (from 1), limit (1-250, default 20), search (title, handle, vendor or SKU), collection handle. */
+/** Stock filter of the products list: in_stock (> 0 in total), out_of_stock (≤ 0 in total). */
+export const StockFilter = z.enum(['in_stock', 'out_of_stock'], { message: 'stock must be in_stock or out_of_stock' });
+
+/**
+ * GET /api/products query: page (from 1), limit (1-250, default 20), search (title, handle, vendor or SKU), and the
+ * list filters of issue 13 item 2: collection handle, status (active/draft/archived), vendor, productType (exact,
+ * case-insensitive), stock.
+ */
 export const ProductListQuery = z.object({
   page: Page,
   limit: Limit,
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   collection: z.string().trim().max(255).optional(),
+  status: z.enum(['active', 'draft', 'archived'], { message: 'status must be active, draft or archived' }).optional(),
+  vendor: z.string().trim().max(255, 'vendor must be at most 255 characters').optional(),
+  productType: z.string().trim().max(255, 'productType must be at most 255 characters').optional(),
+  stock: StockFilter.optional(),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
@@ -73,6 +77,8 @@ export const ProductSummary = z.object({
   productType: z.string(),
   tags: z.array(z.string()),
   published: z.boolean(),
+  /** Shopify status: active | draft | archived. */
+  status: z.enum(['active', 'draft', 'archived']),
   image: ImageRef,
   variantsCount: z.number().int(),
   inventory: z.number().int(),
@@ -97,7 +103,7 @@ export type ProductListResponse = z.infer<typeof ProductListResponse>;
 /** GET /api/collections query: page, limit, search (title or handle). */
 export const CollectionListQuery = z.object({
   page: Page,
-  limit: Limit,
+  limit: limitParam(COLLECTIONS_PAGE_SIZE, 250),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
 });
 export type CollectionListQuery = z.infer<typeof CollectionListQuery>;
@@ -110,6 +116,8 @@ export const CollectionSummary = z.object({
   description: z.string(),
   image: ImageRef,
   productsCount: z.number().int(),
+  /** manual | automated (issue 13 item 3). */
+  type: z.enum(['manual', 'automated']),
 });
 export type CollectionSummary = z.infer<typeof CollectionSummary>;
 

@@ -19,6 +19,6 @@ export const CustomHtmlResponse = z.object({ homeHtml: z.string() });
 /** GET /api/orders/count answer. */
 export const CountResponse = z.object({ count: z.number().int() });
 export const OrdersCountQuery = z.object({
-  fulfillmentStatus: z.enum(['unfulfilled', 'fulfilled', 'partially_fulfilled']).optional(),
+  fulfillmentStatus: z.enum(['unfulfilled', 'partial', 'fulfilled', 'restocked']).optional(),
   financialStatus: z.string().optional(),
 });

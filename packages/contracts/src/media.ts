@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Scope } from './common.js';
+import { UPLOADS_PAGE_SIZE } from './limits.js';
 
 /**
  * The one image policy of Backroom (issue 15 "one media module", issue 9 item 5, issue 14 "no SVG from outside"):
@@ -18,12 +19,8 @@ export type ImageExt = (typeof IMAGE_TYPES)[ImageMime];
 
 /** Largest image `POST /api/uploads` accepts, bytes (issue 9 item 5: "at most 10 MB"). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-/** Web widths an uploaded image is resized to (px, WebP); a smaller original keeps its own width as the largest. */
-export const UPLOAD_WIDTHS = [480, 960, 1920] as const;
 /** Scopes that may upload and list images: the screens that pick images (theme editor, products, pages). */
 export const UPLOAD_SCOPES = ['themes', 'products', 'pages'] as const satisfies readonly Scope[];
-/** Images per page of `GET /api/uploads` (the editor's image picker). */
-export const UPLOADS_PAGE_SIZE = 24;
 
 /** The message of a file that is not an accepted image (400, field `file`). */
 export const NOT_AN_IMAGE_MESSAGE = 'file: must be a JPEG, PNG, WebP, GIF or AVIF image (SVG and other files are not accepted)';

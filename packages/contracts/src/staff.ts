@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SCOPES, Scope } from './common.js';
-import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from './limits.js';
+import { DEFAULT_PAGE_SIZE, LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from './limits.js';
 import { PersonFields, ProfileFields, StoreRoleFields } from './people.js';
 
 /**
@@ -64,14 +64,17 @@ export type AllPermissionResponse = z.infer<typeof AllPermissionResponse>;
 export const StaffInfo = PersonFields.extend(StoreRoleFields.shape).meta({ id: 'StaffInfo' });
 export type StaffInfo = z.infer<typeof StaffInfo>;
 
-/** One row of GET /api/users/store-staffs. `id` is the user id (the spec's staff_id). */
+/**
+ * One row of GET /api/users/store-staffs. `id` is the user id (the spec's staff_id). The sign-in facts are about
+ * THIS store only (issue 14 item 5: a store never learns what the person does in their other stores).
+ */
 export const StaffMember = ProfileFields.extend(StoreRoleFields.shape)
   .extend({
     /** Granted scopes as stored (owners and admins hold every scope whatever this says). */
     scopes: z.array(Scope),
-    /** ISO instant of the last successful sign-in, or null. */
+    /** ISO instant of the last sign-in that opened this store (a session's first request to it), or null. */
     lastSignInAt: z.string().nullable(),
-    /** Open (not revoked, not expired) sessions of this person. */
+    /** Open (not revoked, not expired) sessions of this person that opened this store and were not signed out of it. */
     activeSessions: z.number().int(),
     /** ISO instant the membership was created. */
     addedAt: z.string(),
@@ -79,8 +82,62 @@ export const StaffMember = ProfileFields.extend(StoreRoleFields.shape)
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof StaffMember>;
 
+/** How long an invitation of an existing account stays open: 7 days (Shopify's staff invitations expire after 7 days too). */
+export const STAFF_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A pending invitation of an existing account, as the inviting store sees it (issue 14 item 5: an existing account
+ * becomes a member only when it accepts). Names are the ones the inviter typed.
+ */
+export const StaffInvitation = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    isStoreAdmin: z.boolean(),
+    /** Scopes the membership will have (granted ones, in the order of SCOPES). */
+    scopes: z.array(Scope),
+    /** ISO instants: sent (or last re-sent) and end of validity. */
+    invitedAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'StaffInvitation' });
+export type StaffInvitation = z.infer<typeof StaffInvitation>;
+
+/** A pending invitation as the invited person sees it (GET /api/users/invitations, the shop-choice screen). */
+export const MyInvitation = z
+  .object({
+    id: z.uuid(),
+    storeId: z.uuid(),
+    storeName: z.string(),
+    /** The store's system domain `{handle}.{suffix}`. */
+    storeDomain: z.string(),
+    /** Name (or e-mail when unnamed) of who invited, and their e-mail; null when that account is gone. */
+    invitedBy: z.string().nullable(),
+    invitedByEmail: z.string().nullable(),
+    isStoreAdmin: z.boolean(),
+    scopes: z.array(Scope),
+    invitedAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'MyInvitation' });
+export type MyInvitation = z.infer<typeof MyInvitation>;
+
+/** GET /api/users/invitations answer: the caller's pending, unexpired invitations, newest first. */
+export const MyInvitationsResponse = z.object({ invitations: z.array(MyInvitation) });
+export type MyInvitationsResponse = z.infer<typeof MyInvitationsResponse>;
+
+/** POST /api/users/invitations/{id}/accept answer: the store just joined. */
+export const AcceptInvitationResponse = z.object({ ok: z.literal(true), storeId: z.uuid(), messages: z.array(z.string()) });
+export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponse>;
+
+export const InvitationIdParams = z.object({ id: z.uuid('id must be an invitation id') });
+
 export const StaffListResponse = z.object({
   staffs: z.array(StaffMember),
+  /** Pending invitations of existing accounts, newest first (only shown to owners and admins; empty for others). */
+  invitations: z.array(StaffInvitation),
   /** Whether the caller may add, edit, revoke and delete (owner or admin). */
   canManage: z.boolean(),
 });
@@ -98,7 +155,8 @@ export const NewPassword = z
 
 /**
  * POST /api/users/add-store-staff body. A password creates an unknown user with it; without one an unknown
- * user gets an invitation e-mail with a link to choose a password. A known user just gets the membership.
+ * user gets an invitation e-mail with a link to choose a password. A known user gets an invitation to accept
+ * (the password is ignored; issue 14 item 5).
  */
 export const AddStaffBody = z.object({
   email: z.string().trim().toLowerCase().email('Invalid Email').max(254),
@@ -110,8 +168,20 @@ export const AddStaffBody = z.object({
 });
 export type AddStaffBody = z.infer<typeof AddStaffBody>;
 
-/** POST /api/users/add-store-staff answer: the new member and whether an invitation e-mail was sent. */
-export const AddStaffResponse = z.object({ staff: StaffMember, invited: z.boolean(), created: z.boolean(), messages: z.array(z.string()) });
+/**
+ * POST /api/users/add-store-staff answer: the new member (a new account) or the pending invitation (an existing
+ * account), whether an invitation e-mail was queued for sending (job queue, retried; issue 14 item 2) and whether an
+ * account was created.
+ */
+export const AddStaffResponse = z.object({
+  /** The new member (absent for an existing account, which is invited instead). */
+  staff: StaffMember.optional(),
+  /** The pending invitation of an existing account (absent when a new account was created). */
+  invitation: StaffInvitation.optional(),
+  invited: z.boolean(),
+  created: z.boolean(),
+  messages: z.array(z.string()),
+});
 export type AddStaffResponse = z.infer<typeof AddStaffResponse>;
 
 /** PUT /api/users/update-store-staff/{id} body: new granted scopes and/or the admin flag. */
@@ -176,7 +246,7 @@ export const HistoryQuery = z.object({
     .int('limit must be an integer')
     .min(1, 'limit must be at least 1')
     .max(100, 'limit must be at most 100')
-    .default(20),
+    .default(DEFAULT_PAGE_SIZE),
 });
 
 /** GET /api/auth/history/ answer: the caller's own security events, newest first. */
@@ -227,7 +297,12 @@ export const STORE_NAME_MAX = 60;
 /** POST /api/auth/register body (the partner sign-up, spec §2 /auth/register). */
 export const RegisterBody = z.object({
   sk: z.string().max(200),
-  email: z.string().trim().toLowerCase().email('Invalid Email').max(50, 'Email must have at most 50 letters.'),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email('Invalid Email')
+    .max(LOGIN_MAX_LENGTH, `Email must have at most ${LOGIN_MAX_LENGTH} letters.`),
   password: NewPassword,
   firstName: trimmedName('First name'),
   lastName: trimmedName('Last name'),
@@ -264,12 +339,15 @@ export const SELLING_EXPERIENCE = ['just_starting', 'already_selling', 'switchin
 export const MONTHLY_ORDERS = ['0-50', '51-500', '501-5000', '5000+'] as const;
 export const PRODUCT_SOURCES = ['print_on_demand', 'dropship_suppliers', 'own_products', 'other'] as const;
 
+/** Longest survey note, characters after trimming. */
+export const SURVEY_NOTE_MAX = 500;
+
 export const SurveyBody = z.object({
   businessType: z.enum(BUSINESS_TYPES, 'businessType must be dropship or other'),
   experience: z.enum(SELLING_EXPERIENCE),
   monthlyOrders: z.enum(MONTHLY_ORDERS),
   productSource: z.enum(PRODUCT_SOURCES),
-  note: z.string().trim().max(500, 'note must have at most 500 letters.').optional(),
+  note: z.string().trim().max(SURVEY_NOTE_MAX, `note must have at most ${SURVEY_NOTE_MAX} letters.`).optional(),
 });
 export type SurveyBody = z.infer<typeof SurveyBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOOKUP_RESULTS_LIMIT } from './limits.js';
 
 /**
  * The Themes API (`/api/themes…`, scope `themes`), spec theme-editor §7 and issue 5 item 2. The config itself is
@@ -114,8 +115,8 @@ export type ThemeResponse = z.infer<typeof ThemeResponse>;
 /** The text of the 400 answer when deleting the published theme. */
 export const DELETE_PUBLISHED_THEME_MESSAGE = 'The published theme cannot be deleted. Publish another theme first.';
 
-/** POST /api/themes/{themeId}/publish answer: the store's themes after publishing. */
-export const PublishThemeResponse = ThemesListResponse;
+/** POST /api/themes/{themeId}/publish answer: the store's themes after publishing (the list's shape). */
+export const PublishThemeResponse = ThemesListResponse.meta({ description: "The store's themes after publishing." });
 
 // ------------------------------------------------------------------------------------------ editor lookups (§7)
 /** Page/limit query of the lookups (limit 1–100, default 20; page from 1). */
@@ -126,7 +127,7 @@ const PageQuery = {
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(100, 'limit must be at most 100')
-    .default(20),
+    .default(LOOKUP_RESULTS_LIMIT),
 };
 
 /** GET /api/themes/lookups/menus: the store's menus, first one is the main menu (spec §7 List menus). */

@@ -5,6 +5,7 @@ import {
   endOfLocalDate,
   formatInZone,
   hourInZone,
+  instantOfLocal,
   isLocalDate,
   isTimeZone,
   localDate,
@@ -124,5 +125,23 @@ describe('offsetMinutes', () => {
     expect(offsetMinutes(at('2026-07-15T00:00:00Z'), LA)).toBe(-420);
     expect(offsetMinutes(at('2026-07-15T00:00:00Z'), KOLKATA)).toBe(330);
     expect(offsetMinutes(at('2026-07-15T00:00:00Z'), KATHMANDU)).toBe(345);
+  });
+});
+
+describe('instantOfLocal', () => {
+  it.each([
+    ['2026-06-07', '23:59', 'America/Los_Angeles', '2026-06-08T06:59:00.000Z'],
+    ['2026-01-04', '23:59', 'America/Los_Angeles', '2026-01-05T07:59:00.000Z'],
+    ['2026-06-07', '00:00', 'Asia/Kolkata', '2026-06-06T18:30:00.000Z'],
+    ['2026-06-07', '12:00', 'Asia/Kathmandu', '2026-06-07T06:15:00.000Z'],
+    ['2026-03-08', '01:30', 'America/Los_Angeles', '2026-03-08T09:30:00.000Z'],
+  ])('%s %s in %s is %s', (date, time, zone, iso) => {
+    expect(new Date(instantOfLocal(date, time, zone)).toISOString()).toBe(iso);
+  });
+
+  it('refuses a bad time, date or zone', () => {
+    expect(() => instantOfLocal('2026-06-07', '24:00', 'UTC')).toThrow(RangeError);
+    expect(() => instantOfLocal('2026-02-30', '10:00', 'UTC')).toThrow(RangeError);
+    expect(() => instantOfLocal('2026-06-07', '10:00', 'Mars/Base')).toThrow(RangeError);
   });
 });

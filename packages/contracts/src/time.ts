@@ -155,3 +155,17 @@ export function addDaysToDate(date: string, n: number): string {
 export function offsetMinutes(at: Instant, zone: string): number {
   return -inZone(at, zone).getTimezoneOffset();
 }
+
+/**
+ * The instant (ms since epoch) a wall clock in `zone` shows local date `date` ('YYYY-MM-DD') at `time` ('HH:mm',
+ * 24-hour): how the admin turns a discount's start and end, picked on the shop's clock, into instants (issue 12
+ * item 6). A time skipped by a DST change resolves as @date-fns/tz does (moved forward by the gap). Throws
+ * RangeError on a bad date, time or zone. Example: ('2026-06-07', '23:59', 'America/Los_Angeles') →
+ * 2026-06-08T06:59:00Z.
+ */
+export function instantOfLocal(date: string, time: string, zone: string): number {
+  const [y, m, d] = parts(date);
+  const t = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!t) throw new RangeError(`'${time}' is not a valid time (HH:mm)`);
+  return new TZDate(y, m - 1, d, Number(t[1]), Number(t[2]), zoneOf(zone)).getTime();
+}

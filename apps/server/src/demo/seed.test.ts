@@ -177,7 +177,7 @@ describe('demo orders', () => {
         shipping_cents: number;
         grand_total_cents: number;
         line_items: { variantId: string; productId: string; quantity: number; priceCents: number }[];
-        customer_info: { full_name: string; email: string }[];
+        customer_info: { full_name: string; email: string; address?: { city: string } }[];
         customer_id: string;
       }>(t.db, sql`select * from orders where store_id = ${s.id} order by created_at, order_number`);
       list.forEach((o, i) => {
@@ -190,6 +190,7 @@ describe('demo orders', () => {
         expect(o.customer_info).toHaveLength(1);
         expect(o.customer_info[0]!.full_name).toMatch(/^\S+ \S+$/);
         expect(o.customer_info[0]!.email).toMatch(/^[a-z0-9.]+@example\.(com|org)$/);
+        expect(o.customer_info[0]!.address?.city).toBeTruthy();
         expect(o.customer_id).toBeTruthy();
       });
       const [bad] = await rows<{ n: number }>(
@@ -213,7 +214,7 @@ describe('demo orders', () => {
     expect(fin[0]!.n / ORDERS).toBeGreaterThan(0.7);
     expect(fin.length).toBeGreaterThanOrEqual(4);
     const ful = await rows<{ fulfillment_status: string }>(t.db, sql`select distinct fulfillment_status from orders`);
-    expect(ful.map((x) => x.fulfillment_status).sort()).toEqual(['fulfilled', 'partially_fulfilled', 'unfulfilled']);
+    expect(ful.map((x) => x.fulfillment_status).sort()).toEqual(['fulfilled', 'partial', 'restocked', 'unfulfilled']);
     const pay = await rows<{ payment_name: string; cards: string[] | null; n: number }>(
       t.db,
       sql`select payment_name, array_agg(distinct payment_source->'card'->>'type') filter (where payment_source is not null) as cards,
@@ -246,6 +247,85 @@ describe('demo orders', () => {
     );
     expect(sources[0]).toMatchObject({ source_name: 'online_store' });
     expect(sources[0]!.n / ORDERS).toBeGreaterThan(0.85);
+  });
+
+  it('gives shipped, refunded and cancelled orders their shipments, refund rows and timelines (issue 12 item 8)', async () => {
+    // refunded_cents is the sum of the order's refund rows: below the total when partially refunded, equal when refunded.
+    const [money] = await rows<{ bad: number; partial: number; refunded: number; cancelled: number; shipped: number }>(
+      t.db,
+      sql`select count(*) filter (where o.refunded_cents <> coalesce(r.sum, 0)
+                                   or (o.financial_status = 'partially_refunded' and not (o.refunded_cents between 1 and o.grand_total_cents - 1))
+                                   or (o.financial_status = 'refunded' and o.refunded_cents <> o.grand_total_cents)
+                                   or (o.financial_status not in ('partially_refunded', 'refunded') and o.refunded_cents <> 0))::int as bad,
+                 count(*) filter (where o.financial_status = 'partially_refunded')::int as partial,
+                 count(*) filter (where o.financial_status = 'refunded')::int as refunded,
+                 count(*) filter (where o.cancelled_at is not null)::int as cancelled,
+                 count(*) filter (where o.fulfillment_status in ('fulfilled', 'partial'))::int as shipped
+          from orders o left join (select order_id, sum(amount_cents)::int as sum from order_refunds group by 1) r on r.order_id = o.id`,
+    );
+    expect(money!.bad).toBe(0);
+    for (const k of ['partial', 'refunded', 'cancelled', 'shipped'] as const) expect(money![k]).toBeGreaterThan(0);
+    // Every shipped order has a shipment with tracking; every cancelled one a reason, a closed time and a timeline entry;
+    // no action is before its order or after now.
+    const [links] = await rows<{ unshipped: number; cancel: number; early: number }>(
+      t.db,
+      sql`select (select count(*) from orders o where o.fulfillment_status in ('fulfilled', 'partial')
+                    and not exists (select 1 from order_fulfillments f where f.order_id = o.id and f.tracking_number is not null))::int as unshipped,
+                 (select count(*) from orders o where o.cancelled_at is not null and (o.cancel_reason is null or o.closed_at is null
+                    or not exists (select 1 from order_events e where e.order_id = o.id and e.type = 'cancelled')))::int as cancel,
+                 (select count(*) from order_events e join orders o on o.id = e.order_id
+                    where e.created_at < o.created_at or e.created_at >= ${new Date(NOW).toISOString()}::timestamptz)::int as early`,
+    );
+    expect(links).toEqual({ unshipped: 0, cancel: 0, early: 0 });
+    // Customers with several orders.
+    const [repeat] = await rows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from (select customer_id from orders group by 1 having count(*) >= 3) c`,
+    );
+    expect(repeat!.n).toBeGreaterThan(5);
+    // The orders API reads a demo refund back: partially refunded, its timeline says so, net payment = total − refunded.
+    const [pr] = await rows<{ id: string; store_id: string; total: number; refunded: number }>(
+      t.db,
+      sql`select id, store_id, grand_total_cents as total, refunded_cents as refunded from orders
+          where financial_status = 'partially_refunded' order by order_number limit 1`,
+    );
+    const owner = await login(t.app, DEMO_LOGINS[0].email, DEMO_LOGINS[0].password, pr!.store_id);
+    const res = await t.app.inject({ method: 'GET', url: `/api/orders/${pr!.id}`, headers: owner.headers });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json() as {
+      financialStatus: string;
+      refunded: number;
+      netPayment: number;
+      timeline: { type: string; author: string | null }[];
+    };
+    expect(detail.financialStatus).toBe('partially_refunded');
+    expect(detail.refunded).toBe(pr!.refunded / 100);
+    expect(detail.netPayment).toBe((pr!.total - pr!.refunded) / 100);
+    expect(detail.timeline.find((e) => e.type === 'refunded')).toMatchObject({ author: 'Olivia Owner' });
+  });
+});
+
+describe('demo getting paid (issue 10 item 5)', () => {
+  it('gives the first shop gateways, a card, a payout method and payouts within its balance; the second shop no gateway', async () => {
+    const [demo] = await rows<{ proxies: number; cards: number; configs: number; payouts: string[] }>(
+      t.db,
+      sql`select (select count(*)::int from store_proxies where store_id = ${shop('demo').id}::uuid) as proxies,
+                 (select count(*)::int from payout_cards where store_id = ${shop('demo').id}::uuid) as cards,
+                 (select count(*)::int from payout_configs where store_id = ${shop('demo').id}::uuid) as configs,
+                 (select array_agg(status order by created_at) from payout_requests where store_id = ${shop('demo').id}::uuid) as payouts`,
+    );
+    expect(demo).toEqual({ proxies: 2, cards: 1, configs: 1, payouts: ['paid', 'approved', 'pending'] });
+    const [home] = await rows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from store_proxies where store_id = ${shop('demo-home').id}::uuid`,
+    );
+    expect(home!.n).toBe(0);
+    const owner = await login(t.app, DEMO_LOGINS[0].email, DEMO_LOGINS[0].password, shop('demo').id);
+    const b = await t.app.inject({ method: 'GET', url: '/api/stores/payout/v2/balance', headers: owner.headers });
+    expect(b.json()).toMatchObject({ pendingPayouts: 370, paidPayouts: 500 });
+    expect(b.json().availableToPayout).toBeGreaterThan(0);
+    const status = await t.app.inject({ method: 'GET', url: '/api/stores/config/status', headers: owner.headers });
+    expect(status.json().remaining).toBeGreaterThan(0);
   });
 });
 
@@ -295,6 +375,73 @@ describe('demo storefront events', () => {
     expect(r!.checkouts).toBeGreaterThan(r!.purchases);
     expect(r!.late).toBe(0);
     expect(r!.orphan_purchases).toBe(0);
+  });
+});
+
+describe('demo traffic (issue 17 item 8)', () => {
+  it('brings sessions and orders from several UTM sources and campaigns, with ad spend, costs on most variants and visitors right now', async () => {
+    const demo = shop('demo').id;
+    const now = new Date(NOW).toISOString();
+    const [r] = await rows<Record<string, number>>(
+      t.db,
+      sql`select
+            (select count(distinct utm_source)::int from visitor_sessions where store_id = ${demo}::uuid) as session_sources,
+            (select count(distinct utm_campaign)::int from visitor_sessions where store_id = ${demo}::uuid) as session_campaigns,
+            (select count(distinct referrer_class)::int from visitor_sessions where store_id = ${demo}::uuid) as referrer_classes,
+            (select count(distinct landing_path)::int from visitor_sessions where store_id = ${demo}::uuid) as landing_paths,
+            (select count(distinct utm_source)::int from orders where store_id = ${demo}::uuid) as order_sources,
+            (select count(*)::int from orders where store_id = ${demo}::uuid and source_name = 'online_store' and landing_path is null) as online_unattributed,
+            (select count(*)::int from orders where store_id = ${demo}::uuid and source_name <> 'online_store' and landing_path is not null) as offline_attributed,
+            (select count(*)::int from orders o join visitor_sessions v on v.store_id = o.store_id and v.visitor_session_id = o.visitor_session_id
+              where o.store_id = ${demo}::uuid and (o.landing_path, o.referrer_class, coalesce(o.utm_source, ''), coalesce(o.utm_campaign, ''))
+                    is distinct from (v.landing_path, v.referrer_class, coalesce(v.utm_source, ''), coalesce(v.utm_campaign, ''))) as order_session_mismatch,
+            (select count(*)::int from orders where store_id = ${demo}::uuid and utm_source = 'tiktok' and utm_campaign = 'spring-drop') as tiktok_orders,
+            (select count(distinct day)::int from ad_spend where store_id = ${demo}::uuid and channel = 'facebook') as facebook_days,
+            (select count(distinct day)::int from ad_spend where store_id = ${demo}::uuid and channel = 'tiktok') as tiktok_days,
+            (select count(*)::int from ad_spend where store_id = ${demo}::uuid and amount_cents <= 0) as bad_spend,
+            (select round(100 * avg((cost_cents is not null)::int))::int from product_variants where store_id = ${demo}::uuid) as costed_pct,
+            (select count(*)::int from product_variants where cost_cents >= price_cents) as cost_over_price,
+            (select count(distinct visitor_session_id)::int from storefront_events
+              where store_id = ${demo}::uuid and occurred_at > ${now}::timestamptz - interval '5 minutes') as visitors_now,
+            (select count(*)::int from storefront_events where occurred_at >= ${now}::timestamptz) as late`,
+    );
+    expect(r!.session_sources).toBeGreaterThanOrEqual(5);
+    expect(r!.session_campaigns).toBeGreaterThanOrEqual(4);
+    expect(r!.referrer_classes).toBe(4); // direct, search, social, email
+    expect(r!.landing_paths).toBeGreaterThanOrEqual(6);
+    expect(r!.order_sources).toBeGreaterThanOrEqual(5);
+    expect(r!.tiktok_orders).toBeGreaterThan(0);
+    expect(r).toMatchObject({ online_unattributed: 0, offline_attributed: 0, order_session_mismatch: 0, bad_spend: 0, late: 0 });
+    expect(r).toMatchObject({ facebook_days: 92, tiktok_days: 92, cost_over_price: 0 });
+    expect(r!.costed_pct).toBeGreaterThanOrEqual(75);
+    expect(r!.costed_pct).toBeLessThan(100);
+    expect(r!.visitors_now).toBeGreaterThanOrEqual(5);
+    // demo-home has traffic too, but no ad spend.
+    const [h] = await rows<{ sources: number; spend: number }>(
+      t.db,
+      sql`select (select count(distinct utm_source)::int from visitor_sessions where store_id = ${shop('demo-home').id}::uuid) as sources,
+                 (select count(*)::int from ad_spend where store_id = ${shop('demo-home').id}::uuid) as spend`,
+    );
+    expect(h).toEqual({ sources: expect.any(Number), spend: 0 });
+    expect(h!.sources).toBeGreaterThanOrEqual(5);
+  });
+
+  it("answers the UTM report with TikTok's spring-drop campaign and the profit report with ad spend and cost of goods", async () => {
+    const demo = shop('demo').id;
+    const { headers } = await login(t.app, DEMO_LOGINS[0].email, DEMO_LOGINS[0].password, demo);
+    const range = new URLSearchParams({ fromTime: '2026-02-15', toTime: '2026-03-15', stores: demo, timezone: 'America/Los_Angeles' });
+    const utm = await t.app.inject({ method: 'GET', url: `/api/reports/utm?${range}&groupBy=campaign`, headers });
+    expect(utm.statusCode, utm.body).toBe(200);
+    const campaign = (utm.json() as { rows: { key: string; sessions: number; orders: number }[] }).rows.find(
+      (x) => x.key === 'spring-drop',
+    );
+    expect(campaign?.sessions).toBeGreaterThan(0);
+    expect(campaign?.orders).toBeGreaterThan(0);
+    const profit = await t.app.inject({ method: 'GET', url: `/api/reports/profit?${range}`, headers });
+    const totals = (profit.json() as { totals: { ad_spend: number; cost_of_goods_sold: number; lines_without_cost: number } }).totals;
+    expect(totals.ad_spend).toBeGreaterThan(0);
+    expect(totals.cost_of_goods_sold).toBeGreaterThan(0);
+    expect(totals.lines_without_cost).toBeGreaterThan(0);
   });
 });
 
@@ -358,4 +505,32 @@ describe('ensureDemoStore on another database', () => {
       await ctx.close();
     }
   }, 120_000);
+});
+
+describe('demo discounts and abandoned checkouts (issue 12 item 8)', () => {
+  it('gives the demo shop SUMMER10 (ending Sunday 23:59 in the shop time zone), Buy 2 get 1 free on Tops & Tees and abandoned checkouts', async () => {
+    const d = await rows<{
+      code: string | null;
+      title: string;
+      type: string;
+      value: number;
+      ends: string | null;
+      local_end: string | null;
+    }>(
+      t.db,
+      sql`select d.code, d.title, d.type, d.value, d.ends_at::text as ends,
+                 to_char(d.ends_at at time zone 'America/Los_Angeles', 'Dy HH24:MI') as local_end
+          from discounts d join stores s on s.id = d.store_id where s.handle = 'demo' order by d.method, d.title`,
+    );
+    expect(d.map((x) => [x.code, x.title, x.type, x.value, x.local_end])).toEqual([
+      [null, 'Buy 2 get 1 free', 'buy_x_get_y', 10000, null],
+      ['SUMMER10', 'SUMMER10', 'percentage', 1000, 'Sun 23:59'],
+    ]);
+    const [c] = await rows<{ n: number; with_email: number; recovered: number }>(
+      t.db,
+      sql`select count(*)::int as n, count(c.email)::int as with_email, count(c.completed_at)::int as recovered
+          from checkouts c join stores s on s.id = c.store_id where s.handle = 'demo'`,
+    );
+    expect(c).toEqual({ n: 8, with_email: 8, recovered: 1 });
+  });
 });

@@ -1,3 +1,4 @@
+import { addDaysToDate, instantOfLocal, localParts } from '@backroom/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { type Db, rows, sql } from '../db/client.js';
@@ -11,14 +12,26 @@ import {
   storeMemberships,
   storePreferences,
   stores,
+  upsellOffers,
   users,
 } from '../db/schema/index.js';
 import { storefrontUrl, systemDomain } from '../lib/domains.js';
 import { hashPassword } from '../lib/passwords.js';
+import { sealSecret } from '../lib/secrets.js';
 import { seedDemoThemes } from '../modules/themes/index.js';
 import { buildCatalog, DEMO_SHOPS, type DemoCatalog, type DemoShopDef } from './catalog.js';
+import { type DemoOrderActions, demoOrderActions } from './order-actions.js';
 import { Random, randomId } from './random.js';
 import { buildTimeline, drawInstants, type Timeline } from './timeline.js';
+import {
+  type DemoAttribution,
+  demoCostCents,
+  demoLandingPaths,
+  insertAdSpend,
+  insertVisitorsNow,
+  orderAttribution,
+  sessionAttributionSql,
+} from './traffic.js';
 
 /** The demo logins printed at start and listed in the README. */
 export const DEMO_LOGINS = [
@@ -52,6 +65,58 @@ export interface SeedOptions {
   /** "Now" in ms since epoch (default Date.now()); tests pin it. */
   now?: number;
   log?: (m: string) => void;
+}
+
+/**
+ * Getting paid for the owner's first shop (issue 10 item 5): two gateways of the provider's pool assigned to it
+ * (the pool entries are shared and kept across `--reset`), a payout card (Visa •••• 4242; only brand and last 4, as
+ * the API keeps them), a card payout config, and three payouts (paid, approved, pending) well inside its balance. The
+ * second shop gets none of this, so the home dashboard's 'Notify' dialog can be seen there.
+ */
+async function insertGettingPaid(tx: Db, config: Config, storeId: string, now: number): Promise<void> {
+  const pool = [
+    { provider: 'stripe', displayName: 'Stripe US', accountId: 'acct_demo_us' },
+    { provider: 'paypal', displayName: 'PayPal Global', accountId: 'demo-paypal-global' },
+  ];
+  const ids: string[] = [];
+  for (const p of pool) {
+    await rows(
+      tx,
+      sql`insert into payment_proxies (provider, display_name, account_id, credentials_enc)
+          values (${p.provider}, ${p.displayName}, ${p.accountId}, ${sealSecret(config.jwtSecret, 'gateway-credentials', `demo-${p.accountId}`)})
+          on conflict (provider, account_id) do nothing`,
+    );
+    const [row] = await rows<{ id: string }>(
+      tx,
+      sql`select id from payment_proxies where provider = ${p.provider} and account_id = ${p.accountId}`,
+    );
+    ids.push(row!.id);
+  }
+  for (const [i, id] of ids.entries())
+    await rows(tx, sql`insert into store_proxies (store_id, proxy_id, position) values (${storeId}::uuid, ${id}::uuid, ${i})`);
+  const [card] = await rows<{ id: string }>(
+    tx,
+    sql`insert into payout_cards (store_id, holder_name, brand, last4, exp_month, exp_year)
+        values (${storeId}::uuid, 'Olivia Owner', 'Visa', '4242', 12, ${new Date(now).getUTCFullYear() + 3}) returning id`,
+  );
+  await rows(
+    tx,
+    sql`insert into payout_configs (store_id, method, card_id, minimum_cents, schedule)
+        values (${storeId}::uuid, 'card', ${card!.id}::uuid, 5000, 'weekly')`,
+  );
+  const day = 86_400_000;
+  for (const [cents, status, ago] of [
+    [50_000, 'paid', 20],
+    [25_000, 'approved', 6],
+    [12_000, 'pending', 1],
+  ] as const) {
+    const at = new Date(now - ago * day).toISOString();
+    await rows(
+      tx,
+      sql`insert into payout_requests (store_id, amount_cents, currency, status, method, destination, created_at, updated_at)
+          values (${storeId}::uuid, ${cents}, 'USD', ${status}, 'card', 'Visa •••• 4242', ${at}::timestamptz, ${at}::timestamptz)`,
+    );
+  }
 }
 
 /** What seedDemo created, per shop. */
@@ -251,11 +316,18 @@ export async function seedDemo(db: Db, config: Config, opts: SeedOptions = {}): 
       const catalog = buildCatalog(shop);
       const variants = await insertCatalog(tx, store!.id, catalog, now, ids);
       const timeline = buildTimeline(r.fork(), shop.timezone, now, DEMO_DAYS);
+      const landingPaths = demoLandingPaths(catalog);
       const t0 = Date.now();
-      const orderStats = await insertOrders(tx, store!.id, shop, variants, timeline, shopOrders, r.fork(), ids);
+      const orderStats = await insertOrders(tx, store!.id, shop, variants, timeline, shopOrders, r.fork(), ids, landingPaths);
       const t1 = Date.now();
-      const events = await insertEvents(tx, store!.id, timeline, orderStats.onlinePerBucket, r.fork(), now);
+      let events = await insertEvents(tx, store!.id, timeline, orderStats.onlinePerBucket, r.fork(), now, landingPaths);
+      events += await insertVisitorsNow(tx, store!.id, landingPaths, now, 'ow');
       const t2 = Date.now();
+      // The ad spend the merchant entered (issue 17 item 8), scaled to the shop's orders (3,720 by default).
+      if (shop.handle === 'demo') await insertAdSpend(tx, store!.id, shop.timezone, now, DEMO_DAYS, shopOrders / 3720);
+      if (shop.handle === 'demo') await insertMarketing(tx, store!.id, shop.timezone, variants, now, r.fork());
+      if (shop.handle === 'demo') await insertGettingPaid(tx, config, store!.id, now);
+      if (shop.handle === 'demo') await insertUpsellOffers(tx, store!.id, variants);
       await seedDemoThemes(tx, { id: store!.id, handle: shop.handle });
       result.storefronts.push(storefrontUrl(config, host));
       result.shops.push({
@@ -275,6 +347,54 @@ export async function seedDemo(db: Db, config: Config, opts: SeedOptions = {}): 
   });
   result.ms = Date.now() - started;
   return result;
+}
+
+/**
+ * The three Boost UpSell offers of issue 18's story (item 1) on the fashion shop: a "Frequently bought together"
+ * bundle on the hoodie's page (Waffle Knit Hoodie + Ribbed Knit Beanie, 10 % off together), a quantity break on Tops &
+ * Tees (2 for 5 %, 3 for 10 %) and a post-purchase tee after a hoodie (Organic Cotton Tee at 20 % off). Counters start
+ * at zero: the demo's generated orders were placed without offers.
+ */
+async function insertUpsellOffers(tx: Db, storeId: string, variants: readonly SeededVariant[]): Promise<void> {
+  const product = (handle: string) => {
+    const v = variants.find((x) => x.handle === handle);
+    if (!v) throw new Error(`demo: no product ${handle} for the upsell offers`);
+    return v.productId;
+  };
+  const [tees] = await rows<{ id: string }>(tx, sql`select id from collections where store_id = ${storeId}::uuid and handle = 'tops-tees'`);
+  const hoodie = product('waffle-knit-hoodie');
+  await tx.insert(upsellOffers).values([
+    {
+      storeId,
+      title: 'Frequently bought together',
+      type: 'bundle',
+      productIds: [hoodie],
+      offerProductIds: [product('ribbed-knit-beanie')],
+      discountType: 'percentage',
+      discountValue: 1000,
+      priority: 10,
+    },
+    {
+      storeId,
+      title: 'Buy more, save more',
+      type: 'quantity_break',
+      collectionIds: tees ? [tees.id] : [],
+      tiers: [
+        { quantity: 2, bp: 500 },
+        { quantity: 3, bp: 1000 },
+      ],
+      priority: 5,
+    },
+    {
+      storeId,
+      title: 'Add a matching tee',
+      type: 'post_purchase',
+      productIds: [hoodie],
+      offerProductIds: [product('organic-cotton-tee')],
+      discountType: 'percentage',
+      discountValue: 2000,
+    },
+  ]);
 }
 
 /** A variant as the order generator needs it. */
@@ -333,6 +453,7 @@ async function insertCatalog(tx: Db, storeId: string, catalog: DemoCatalog, now:
         option2: v.option2,
         priceCents: v.priceCents,
         compareAtPriceCents: v.compareAtPriceCents,
+        costCents: demoCostCents(p.handle, v.sku, v.priceCents),
         inventoryQty: v.inventoryQty,
         grams: v.grams,
       });
@@ -374,9 +495,31 @@ async function insertCatalog(tx: Db, storeId: string, catalog: DemoCatalog, now:
 }
 
 type Financial = 'paid' | 'pending' | 'authorized' | 'partially_refunded' | 'refunded' | 'voided';
-type Fulfillment = 'unfulfilled' | 'partially_fulfilled' | 'fulfilled';
+type Fulfillment = 'unfulfilled' | 'partial' | 'fulfilled';
 const DAY = 86_400_000;
 const ORDER_CHUNK = 4000;
+
+/** A demo shopper: the shipping address every order of theirs carries (the Customers list's location). */
+interface DemoCustomer {
+  id: string;
+  name: string;
+  email: string;
+  address: { address1: string; city: string; zip: string; country: string };
+}
+
+/** Shipping addresses of demo customers, as the storefront checkout stores them (customer_info[0].address). */
+const DEMO_ADDRESSES: DemoCustomer['address'][] = [
+  { address1: '1 Market St', city: 'San Francisco', zip: '94105', country: 'United States' },
+  { address1: '350 5th Ave', city: 'New York', zip: '10118', country: 'United States' },
+  { address1: '233 S Wacker Dr', city: 'Chicago', zip: '60606', country: 'United States' },
+  { address1: '400 Broad St', city: 'Seattle', zip: '98109', country: 'United States' },
+  { address1: '301 Front St W', city: 'Toronto', zip: 'M5V 2T6', country: 'Canada' },
+  { address1: '10 Downing St', city: 'London', zip: 'SW1A 2AA', country: 'United Kingdom' },
+  { address1: '5 Avenue Anatole France', city: 'Paris', zip: '75007', country: 'France' },
+  { address1: 'Platz der Republik 1', city: 'Berlin', zip: '11011', country: 'Germany' },
+  { address1: '1 Macquarie St', city: 'Sydney', zip: '2000', country: 'Australia' },
+  { address1: '600 Congress Ave', city: 'Austin', zip: '78701', country: 'United States' },
+];
 
 /**
  * Generates and inserts the orders (and their customers) of one shop, oldest first, numbered #1001 upwards, in
@@ -391,6 +534,7 @@ async function insertOrders(
   n: number,
   r: Random,
   ids: Random,
+  landingPaths: string[],
 ): Promise<{ onlinePerBucket: Int32Array }> {
   const onlinePerBucket = new Int32Array(tl.buckets.length);
   if (n === 0) return { onlinePerBucket };
@@ -413,8 +557,10 @@ async function insertOrders(
     return variants[a]!;
   };
   const domain = shop.handle === 'demo' ? 'example.com' : 'example.org';
-  const customers: { id: string; name: string; email: string }[] = [];
+  const customers: DemoCustomer[] = [];
   const now = tl.now;
+  // The merchant's actions (shipments, refunds, cancellations) draw from their own stream.
+  const act = r.fork();
 
   for (let from = 0; from < n; from += ORDER_CHUNK) {
     const to = Math.min(n, from + ORDER_CHUNK);
@@ -437,12 +583,19 @@ async function insertOrders(
       note: [] as (string | null)[],
       captured: [] as (string | null)[],
       created: [] as string[],
+      refunded: [] as number[],
+      cancelled: [] as (string | null)[],
+      cancelReason: [] as (string | null)[],
+      closed: [] as (string | null)[],
+      // First-touch attribution of online-store orders (issue 17 item 8, demo/traffic.ts); null for POS and drafts.
+      attribution: [] as (DemoAttribution | null)[],
     };
+    const actions: { orderId: string; a: DemoOrderActions }[] = [];
     for (let i = from; i < to; i++) {
       const t = at[i]!;
       const age = (now - t) / DAY;
       // Customer: a returning one 30 % of the time once there are some.
-      let customer: { id: string; name: string; email: string };
+      let customer: DemoCustomer;
       if (customers.length > 10 && r.chance(0.3)) customer = customers[r.int(0, customers.length - 1)]!;
       else {
         const first = r.pick(FIRST_NAMES);
@@ -451,7 +604,13 @@ async function insertOrders(
           .toLowerCase()
           .normalize('NFD')
           .replace(/[^a-z0-9.@]/g, '');
-        customer = { id: uuidFrom(ids), name: `${first} ${last}`, email };
+        // The address follows the customer's number (no draw from `r`: the rest of the demo stays the same).
+        customer = {
+          id: uuidFrom(ids),
+          name: `${first} ${last}`,
+          email,
+          address: DEMO_ADDRESSES[customers.length % DEMO_ADDRESSES.length]!,
+        };
         customers.push(customer);
         newCustomers.push({ id: customer.id, first, last, email, at: t });
       }
@@ -477,6 +636,7 @@ async function insertOrders(
           quantity: qty,
           priceCents: v.priceCents,
           imageSrc: v.image,
+          properties: [],
         };
       });
       const shipping = r.chance(0.1) ? 1495 : subtotal >= 7500 ? 0 : 595;
@@ -495,12 +655,12 @@ async function insertOrders(
       if (financial === 'paid' || financial === 'partially_refunded') {
         const w =
           age < 1
-            ? { unfulfilled: 88, partially_fulfilled: 2, fulfilled: 10 }
+            ? { unfulfilled: 88, partial: 2, fulfilled: 10 }
             : age < 3
-              ? { unfulfilled: 45, partially_fulfilled: 10, fulfilled: 45 }
+              ? { unfulfilled: 45, partial: 10, fulfilled: 45 }
               : age < 7
-                ? { unfulfilled: 14, partially_fulfilled: 8, fulfilled: 78 }
-                : { unfulfilled: 2, partially_fulfilled: 2, fulfilled: 96 };
+                ? { unfulfilled: 14, partial: 8, fulfilled: 78 }
+                : { unfulfilled: 2, partial: 2, fulfilled: 96 };
         fulfillment = r.weighted<Fulfillment>(w);
       } else if (financial === 'refunded') fulfillment = r.chance(0.5) ? 'fulfilled' : 'unfulfilled';
       let captured: number | null = null;
@@ -510,20 +670,38 @@ async function insertOrders(
       }
       const online = source === 'online_store';
       if (online) onlinePerBucket[bucket[i]!]! += 1;
-      cols.id.push(uuidFrom(ids));
+      const orderId = uuidFrom(ids);
+      const a = demoOrderActions(act, {
+        lines: lineItems,
+        totalCents: subtotal + shipping,
+        financial,
+        fulfillment,
+        email: customer.email,
+        createdAt: t,
+        capturedAt: captured,
+        now,
+      });
+      actions.push({ orderId, a });
+      const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+      cols.refunded.push(a.refundedCents);
+      cols.cancelled.push(iso(a.cancelledAt));
+      cols.cancelReason.push(a.cancelReason);
+      cols.closed.push(iso(a.closedAt));
+      cols.id.push(orderId);
       cols.number.push(1001 + i);
       cols.customerId.push(customer.id);
-      cols.customerInfo.push(JSON.stringify([{ full_name: customer.name, email: customer.email }]));
+      cols.customerInfo.push(JSON.stringify([{ full_name: customer.name, email: customer.email, address: customer.address }]));
       cols.subtotal.push(subtotal);
       cols.shipping.push(shipping);
       cols.total.push(subtotal + shipping);
       cols.financial.push(financial);
-      cols.fulfillment.push(fulfillment);
+      cols.fulfillment.push(a.fulfillmentStatus);
       cols.payment.push(payment);
       cols.paymentSource.push(card ? JSON.stringify({ card: { type: card } }) : null);
       cols.source.push(source);
       cols.lineItems.push(JSON.stringify(lineItems));
       cols.session.push(online ? `vs${randomId(r, 18)}` : null);
+      cols.attribution.push(online ? orderAttribution(1001 + i, landingPaths) : null);
       cols.note.push(r.chance(0.03) ? r.pick(NOTES) : null);
       cols.captured.push(captured === null ? null : new Date(captured).toISOString());
       cols.created.push(new Date(t).toISOString());
@@ -540,21 +718,66 @@ async function insertOrders(
     await tx.execute(sql`
       insert into orders (id, store_id, order_number, order_name, customer_id, customer_info, currency, subtotal_cents,
                           shipping_cents, grand_total_cents, financial_status, fulfillment_status, payment_name,
-                          payment_source, source_name, line_items, visitor_session_id, note, captured_date, created_at)
+                          payment_source, source_name, line_items, visitor_session_id, note, captured_date, created_at,
+                          refunded_cents, cancelled_at, cancel_reason, closed_at, updated_at, landing_path, referrer,
+                          referrer_class, utm_source, utm_medium, utm_campaign, click_network)
       select o.id, ${storeId}::uuid, o.num, '#' || o.num, o.customer_id, o.customer_info::jsonb, 'USD', o.subtotal,
              o.shipping, o.total, o.financial, o.fulfillment, o.payment, o.payment_source::jsonb, o.source,
-             o.line_items::jsonb, o.session, o.note, o.captured, o.created
+             o.line_items::jsonb, o.session, o.note, o.captured, o.created,
+             o.refunded, o.cancelled, o.cancel_reason, o.closed, greatest(o.created, o.closed),
+             o.a ->> 'landingPath', o.a ->> 'referrer', o.a ->> 'referrerClass', o.a ->> 'utmSource', o.a ->> 'utmMedium',
+             o.a ->> 'utmCampaign', o.a ->> 'clickNetwork'
       from unnest(${pgArray(cols.id)}::uuid[], ${pgArray(cols.number)}::int[], ${pgArray(cols.customerId)}::uuid[],
                   ${pgArray(cols.customerInfo)}::text[], ${pgArray(cols.subtotal)}::int[], ${pgArray(cols.shipping)}::int[],
                   ${pgArray(cols.total)}::int[], ${pgArray(cols.financial)}::text[], ${pgArray(cols.fulfillment)}::text[],
                   ${pgArray(cols.payment)}::text[], ${pgArray(cols.paymentSource)}::text[], ${pgArray(cols.source)}::text[],
                   ${pgArray(cols.lineItems)}::text[], ${pgArray(cols.session)}::text[], ${pgArray(cols.note)}::text[],
-                  ${pgArray(cols.captured)}::timestamptz[], ${pgArray(cols.created)}::timestamptz[])
+                  ${pgArray(cols.captured)}::timestamptz[], ${pgArray(cols.created)}::timestamptz[],
+                  ${pgArray(cols.refunded)}::int[], ${pgArray(cols.cancelled)}::timestamptz[], ${pgArray(cols.cancelReason)}::text[],
+                  ${pgArray(cols.closed)}::timestamptz[],
+                  ${pgArray(cols.attribution.map((a) => (a ? JSON.stringify(a) : null)))}::jsonb[])
         as o(id, num, customer_id, customer_info, subtotal, shipping, total, financial, fulfillment, payment,
-             payment_source, source, line_items, session, note, captured, created)
+             payment_source, source, line_items, session, note, captured, created, refunded, cancelled, cancel_reason, closed, a)
       order by o.num`);
+    await insertOrderActions(tx, storeId, actions);
   }
   return { onlinePerBucket };
+}
+
+/**
+ * Inserts the shipments, refunds and timeline entries of a chunk of demo orders (demo/order-actions.ts), each
+ * table in one INSERT … SELECT FROM unnest(arrays), after the orders they belong to.
+ */
+async function insertOrderActions(tx: Db, storeId: string, list: { orderId: string; a: DemoOrderActions }[]): Promise<void> {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const f = list.flatMap(({ orderId, a }) => a.fulfilments.map((x) => ({ orderId, ...x })));
+  if (f.length)
+    await tx.execute(sql`
+      insert into order_fulfillments (store_id, order_id, lines, tracking_number, carrier, tracking_url, created_at)
+      select ${storeId}::uuid, x.order_id, x.lines::jsonb, x.num, x.carrier, x.url, x.at
+      from unnest(${pgArray(f.map((x) => x.orderId))}::uuid[], ${pgArray(f.map((x) => JSON.stringify(x.lines)))}::text[],
+                  ${pgArray(f.map((x) => x.trackingNumber))}::text[], ${pgArray(f.map((x) => x.carrier))}::text[],
+                  ${pgArray(f.map((x) => x.trackingUrl))}::text[], ${pgArray(f.map((x) => iso(x.at)))}::timestamptz[])
+        as x(order_id, lines, num, carrier, url, at)`);
+  const r = list.flatMap(({ orderId, a }) => a.refunds.map((x) => ({ orderId, ...x })));
+  if (r.length)
+    await tx.execute(sql`
+      insert into order_refunds (store_id, order_id, amount_cents, reason, lines, created_at)
+      select ${storeId}::uuid, x.order_id, x.amount, x.reason, x.lines::jsonb, x.at
+      from unnest(${pgArray(r.map((x) => x.orderId))}::uuid[], ${pgArray(r.map((x) => x.amountCents))}::int[],
+                  ${pgArray(r.map((x) => x.reason))}::text[], ${pgArray(r.map((x) => JSON.stringify(x.lines)))}::text[],
+                  ${pgArray(r.map((x) => iso(x.at)))}::timestamptz[])
+        as x(order_id, amount, reason, lines, at)`);
+  const e = list.flatMap(({ orderId, a }) => a.events.map((x) => ({ orderId, ...x })));
+  if (e.length)
+    await tx.execute(sql`
+      insert into order_events (store_id, order_id, type, message, detail, author_name, created_at)
+      select ${storeId}::uuid, x.order_id, x.type, x.message, x.detail::jsonb, x.author, x.at
+      from unnest(${pgArray(e.map((x) => x.orderId))}::uuid[], ${pgArray(e.map((x) => x.type))}::text[],
+                  ${pgArray(e.map((x) => x.message))}::text[], ${pgArray(e.map((x) => (x.detail == null ? null : JSON.stringify(x.detail))))}::text[],
+                  ${pgArray(e.map((x) => x.author))}::text[], ${pgArray(e.map((x) => iso(x.at)))}::timestamptz[])
+        as x(order_id, type, message, detail, author, at)
+      order by x.at`);
 }
 
 const EVENT_ROWS_PER_STATEMENT = 200_000;
@@ -567,7 +790,15 @@ const ORDER_EVENTS_PER_STATEMENT = 50_000; // orders → 4 events each
  * cart and 4.5 % reach checkout. Generated by INSERT … SELECT (generate_series) so a million orders stay fast; no
  * event is at or after `now`. Returns the number of events inserted.
  */
-async function insertEvents(tx: Db, storeId: string, tl: Timeline, onlinePerBucket: Int32Array, r: Random, now: number): Promise<number> {
+async function insertEvents(
+  tx: Db,
+  storeId: string,
+  tl: Timeline,
+  onlinePerBucket: Int32Array,
+  r: Random,
+  now: number,
+  landingPaths: string[],
+): Promise<number> {
   let total = 0;
   const [range] = await rows<{ lo: number | null; hi: number | null; sessions: number }>(
     tx,
@@ -579,14 +810,19 @@ async function insertEvents(tx: Db, storeId: string, tl: Timeline, onlinePerBuck
     total += 4 * Number(range.sessions);
     for (let lo = range.lo; lo <= range.hi; lo += ORDER_EVENTS_PER_STATEMENT) {
       await tx.execute(
-        sql`insert into storefront_events (store_id, visitor_session_id, type, occurred_at)
-              select o.store_id, o.visitor_session_id, e.type, o.created_at - make_interval(secs => e.back::float8)
+        sql`insert into storefront_events (store_id, visitor_session_id, type, occurred_at, landing_path, referrer, referrer_class,
+                                           utm_source, utm_medium, utm_campaign, click_network)
+              select o.store_id, o.visitor_session_id, e.type, o.created_at - make_interval(secs => e.back::float8),
+                     f.landing_path, f.referrer, f.referrer_class, f.utm_source, f.utm_medium, f.utm_campaign, f.click_network
               from orders o
               cross join lateral (select 60 + (o.order_number::bigint * 7919) % 420 as c,
                                          45 + (o.order_number::bigint * 104729) % 900 as a,
                                          20 + (o.order_number::bigint * 15485863) % 1500 as v) d
               cross join lateral (values ('view_store', d.c + d.a + d.v), ('add_to_cart', d.c + d.a),
                                          ('reached_checkout', d.c), ('purchased', 0)) as e(type, back)
+              -- The session's landing event carries the order's first-touch attribution (demo/traffic.ts).
+              left join lateral (select o.landing_path, o.referrer, o.referrer_class, o.utm_source, o.utm_medium,
+                                        o.utm_campaign, o.click_network where e.type = 'view_store') f on true
               where o.store_id = ${storeId}::uuid and o.visitor_session_id is not null
                 and o.order_number >= ${lo} and o.order_number < ${lo + ORDER_EVENTS_PER_STATEMENT}`,
       );
@@ -617,6 +853,7 @@ async function insertEvents(tx: Db, storeId: string, tl: Timeline, onlinePerBuck
     idx.push(i);
   });
   const tag = randomId(r, 4);
+  const attr = sessionAttributionSql(landingPaths, sql`b.idx`, sql`g`);
   // Session g of bucket b views; g <= ncart also adds to cart; g <= nchk also reaches checkout. All steps of a
   // session are in the same statement (the analytics triggers fold a statement's events per session). Session
   // ids grow with (b, g), so indexes keyed by session id are appended to, not split at random (a million orders
@@ -633,10 +870,12 @@ async function insertEvents(tx: Db, storeId: string, tl: Timeline, onlinePerBuck
     const sl = <T>(list: T[]) => list.slice(a, b);
     from = to;
     await tx.execute(sql`
-      insert into storefront_events (store_id, visitor_session_id, type, occurred_at)
+      insert into storefront_events (store_id, visitor_session_id, type, occurred_at, landing_path, referrer, referrer_class,
+                                     utm_source, utm_medium, utm_campaign, click_network)
       select ${storeId}::uuid, 'vd' || ${tag}::text || lpad(to_hex(b.idx), 5, '0') || lpad(to_hex(g), 6, '0'), e.type,
              least(b.start + make_interval(secs => ((g::bigint * 2654435761 + b.idx::bigint * 40503) % b.span)::float8
-                                                   + (g % 997)::float8 / 997 + e.delay), ${nowIso}::timestamptz)
+                                                   + (g % 997)::float8 / 997 + e.delay), ${nowIso}::timestamptz),
+             f.*
       from unnest(${pgArray(sl(start))}::timestamptz[], ${pgArray(sl(span))}::int[], ${pgArray(sl(nView))}::int[],
                   ${pgArray(sl(nCart))}::int[], ${pgArray(sl(nCheckout))}::int[], ${pgArray(sl(idx))}::int[])
         as b(start, span, n, ncart, nchk, idx)
@@ -645,6 +884,9 @@ async function insertEvents(tx: Db, storeId: string, tl: Timeline, onlinePerBuck
                                  ('add_to_cart', (30 + (g::bigint * 7919) % 600)::float8, g <= b.ncart),
                                  ('reached_checkout', (650 + (g::bigint * 104729) % 400)::float8, g <= b.nchk))
         as e(type, delay, keep)
+      ${attr.lateral}
+      -- The landing event carries the session's attribution, by the sources' session shares (demo/traffic.ts).
+      left join lateral (select ${attr.columns} where e.type = 'view_store') f on true
       where e.keep`);
   }
   total += nView.reduce((s, x) => s + x, 0) + nCart.reduce((s, x) => s + x, 0) + nCheckout.reduce((s, x) => s + x, 0);
@@ -676,4 +918,57 @@ export async function ensureDemoStore(
       .sort((a, b) => (order.get(a.handle) ?? 0) - (order.get(b.handle) ?? 0))
       .map((s) => storefrontUrl(config, systemDomain(config, s.handle))),
   };
+}
+
+/** Abandoned checkouts of the demo shop (issue 12 item 8). */
+const DEMO_ABANDONED = 8;
+
+/**
+ * The demo shop's discounts and abandoned checkouts (issue 12 item 8): SUMMER10 (10 % off, minimum $50, 100 uses,
+ * one per customer, from a week ago to Sunday 23:59 on the shop's clock, or the Sunday after when today is Sunday),
+ * the automatic "Buy 2 get 1 free" on the Tops & Tees collection, and DEMO_ABANDONED checkouts with an e-mail and
+ * a cart, last changed between 2 hours and 6 days before `now` (one of them recovered by a later order time).
+ */
+async function insertMarketing(tx: Db, storeId: string, timezone: string, variants: SeededVariant[], now: number, r: Random) {
+  const today = localParts(now, timezone);
+  const sunday = addDaysToDate(today.date, today.weekday === 0 ? 7 : 7 - today.weekday);
+  await tx.execute(sql`
+    insert into discounts (store_id, method, code, title, type, value, minimum_type, minimum_value, usage_limit, usage_count,
+                           once_per_customer, starts_at, ends_at, created_at)
+    values (${storeId}, 'code', 'SUMMER10', 'SUMMER10', 'percentage', 1000, 'subtotal', 5000, 100, 0, true,
+            ${new Date(now - 7 * DAY).toISOString()}::timestamptz, ${new Date(instantOfLocal(sunday, '23:59', timezone)).toISOString()}::timestamptz,
+            ${new Date(now - 7 * DAY).toISOString()}::timestamptz)`);
+  await tx.execute(sql`
+    insert into discounts (store_id, method, code, title, type, value, applies_to, collection_ids, buy_quantity, get_quantity,
+                           starts_at, created_at)
+    select ${storeId}, 'automatic', null, 'Buy 2 get 1 free', 'buy_x_get_y', 10000, 'collections', array[c.id], 2, 1,
+           ${new Date(now - 14 * DAY).toISOString()}::timestamptz, ${new Date(now - 14 * DAY).toISOString()}::timestamptz
+    from collections c where c.store_id = ${storeId} and c.handle = 'tops-tees'`);
+  for (let i = 0; i < DEMO_ABANDONED; i++) {
+    const first = r.pick(FIRST_NAMES);
+    const last = r.pick(LAST_NAMES);
+    const email = `${first}.${last}.cart${i + 1}@example.com`
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z0-9.@]/g, '');
+    const lines = Array.from({ length: r.int(1, 3) }, () => r.pick(variants)).map((v) => ({
+      variantId: v.id,
+      quantity: r.int(1, 2),
+      properties: [],
+      title: v.title,
+      variantTitle: v.variantTitle,
+      priceCents: v.priceCents,
+      imageSrc: v.image,
+    }));
+    const unique = [...new Map(lines.map((l) => [l.variantId, l])).values()];
+    const recovered = i === DEMO_ABANDONED - 1;
+    const updated = recovered ? now - 2 * DAY : now - r.int(2 * 3600_000, 6 * DAY);
+    await tx.execute(sql`
+      insert into checkouts (store_id, token, email, first_name, last_name, lines, subtotal_cents, discount_code,
+                             visitor_session_id, completed_at, created_at, updated_at)
+      values (${storeId}, ${randomId(r, 32)}, ${email}, ${first}, ${last}, ${JSON.stringify(unique)}::jsonb,
+              ${unique.reduce((s, l) => s + l.priceCents * l.quantity, 0)}, ${i % 3 === 0 ? 'SUMMER10' : null},
+              ${`vs${randomId(r, 18)}`}, ${recovered ? new Date(updated + 3 * 3600_000).toISOString() : null}::timestamptz,
+              ${new Date(updated - 10 * 60_000).toISOString()}::timestamptz, ${new Date(updated).toISOString()}::timestamptz)`);
+  }
 }

@@ -25,14 +25,40 @@ function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The database cannot be reached (issue 14 item 2 "losing a part is survived"): node errors of the connection
+ * (refused, reset, timed out, host unreachable), pg's own ('timeout exceeded when trying to connect', 'Connection
+ * terminated…'), and PostgreSQL's SQLSTATE classes 08 (connection exception) and 57P0x (shutting down, starting up).
+ */
+const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const PG_DOWN_MESSAGE =
+  /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|terminating connection)/i;
+export function isDatabaseDown(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (NET_CODES.has(code) || /^08/.test(code) || /^57P0[1-3]$/.test(code)) return true;
+    if (typeof e.message === 'string' && PG_DOWN_MESSAGE.test(e.message)) return true;
+    if (err instanceof AggregateError && err.errors.some(isDatabaseDown)) return true;
+  }
+  return false;
+}
+
+/** 503 answer while the database is unreachable; the admin shows the message, a client may retry. */
+export const DATABASE_DOWN: ErrorBody = {
+  statusCode: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  messages: ['The database cannot be reached right now, please try again in a few seconds'],
+};
+
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string');
 
 /**
  * Maps anything thrown while answering to the status and body of the one error shape, or null for a 5xx that
  * must be logged. Rules (issue 14 item 5 "Low": no 500 from malformed input, every 4xx with `messages`):
- * HttpError as it is; zod validation → 400 `where.field: rule`; objects that already carry `messages` (the
- * @fastify/rate-limit answer) keep them; PostgreSQL 22021/22P05 (NUL or invalid text) → 400; malformed multipart
- * → 400 'file: …'; any other error with a 4xx statusCode → its message; everything else → null (500).
+ * HttpError as it is; zod validation → 400 `where.field: rule`; objects that already carry `messages` (a
+ * plugin's own answer) keep them; PostgreSQL 22021/22P05 (NUL or invalid text) → 400; malformed multipart
+ * → 400 'file: …'; the database unreachable → 503 (DATABASE_DOWN); any other error with a 4xx statusCode → its
+ * message; everything else → null (500).
  */
 export function errorBody(err: unknown): ErrorBody | null {
   if (err instanceof HttpError) return { statusCode: err.statusCode, code: err.code, messages: err.messages };
@@ -46,6 +72,7 @@ export function errorBody(err: unknown): ErrorBody | null {
     return { statusCode: 400, code: 'BAD_REQUEST', messages };
   }
   if (isResponseSerializationError(err)) return null;
+  if (isDatabaseDown(err)) return DATABASE_DOWN;
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status >= 400 && status < 500 && isStringArray(e.messages)) {
     return { statusCode: status, code: typeof e.code === 'string' ? e.code : 'ERROR', messages: e.messages };
@@ -65,6 +92,7 @@ export function errorBody(err: unknown): ErrorBody | null {
 /** The app's error handler: answers errorBody, or logs the error (redacted, see log.ts) and answers 500. */
 export function errorHandler(err: unknown, req: FastifyRequest, reply: FastifyReply) {
   const body = errorBody(err);
+  if (body?.statusCode === 503) req.log.warn({ err: (err as Error).message }, 'database unreachable: answered 503');
   if (body) return reply.status(body.statusCode).send(body);
   if (isResponseSerializationError(err)) req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
   else req.log.error({ err }, 'unhandled error');

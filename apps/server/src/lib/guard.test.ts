@@ -83,6 +83,56 @@ describe('guard: one round trip', () => {
     }
   });
 
+  it("GET /api/users/me answers from the guard's statement: one statement per request once the store is noted", async () => {
+    const s = await login(a, owner.email, owner.password, storeId);
+    // The first request of a session in a store also notes it (session_stores, once per session and store).
+    expect((await a.inject({ method: 'GET', url: '/api/users/me', headers: s.headers })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      let res: Awaited<ReturnType<App['inject']>> | undefined;
+      const sent = await statementsOf(async () => {
+        res = await a.inject({ method: 'GET', url: '/api/users/me', headers: s.headers });
+      });
+      expect(res!.statusCode).toBe(200);
+      expect(res!.json()).toMatchObject({ id: owner.id, email: owner.email, firstName: 'Olga', lastName: 'Owner', isStoreOwner: true });
+      expect(sent).toHaveLength(1);
+    }
+  });
+
+  it("GET /api/products?limit=20 is the guard's statement plus ONE prepared statement (page, figures and total)", async () => {
+    const s = await login(a, owner.email, owner.password, storeId);
+    let res: Awaited<ReturnType<App['inject']>> | undefined;
+    const sent = await statementsOf(async () => {
+      res = await a.inject({ method: 'GET', url: '/api/products?limit=20', headers: s.headers });
+    });
+    expect(res!.statusCode).toBe(200);
+    expect(res!.json()).toMatchObject({ products: [], total: 0, page: 1, limit: 20 });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/with page as/);
+  });
+
+  it('the Overview call about the X-Store-Id shop is the guard statement plus its figures; other shops still checked', async () => {
+    const s = await login(a, owner.email, owner.password, storeId);
+    const q = `fromTime=2026-11-01&toTime=2026-11-07&timezone=UTC&stores=${storeId}`;
+    let res: Awaited<ReturnType<App['inject']>> | undefined;
+    await a.inject({ method: 'GET', url: `/api/analytics/dashboard?${q}`, headers: s.headers }); // window remembered
+    const sent = await statementsOf(async () => {
+      res = await a.inject({ method: 'GET', url: `/api/analytics/dashboard?${q}`, headers: s.headers });
+    });
+    expect(res!.statusCode).toBe(200);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/analytics_days/);
+    // Another shop in `stores` (not theirs) is still refused, whatever X-Store-Id says.
+    const both = `fromTime=2026-11-01&toTime=2026-11-07&timezone=UTC&stores=${storeId},${otherStoreId}`;
+    expect((await a.inject({ method: 'GET', url: `/api/analytics/dashboard?${both}`, headers: s.headers })).statusCode).toBe(404);
+    const theirs = `fromTime=2026-11-01&toTime=2026-11-07&timezone=UTC&stores=${otherStoreId}`;
+    expect((await a.inject({ method: 'GET', url: `/api/analytics/dashboard?${theirs}`, headers: s.headers })).statusCode).toBe(404);
+    // A member without the analytics scope gets 403 from the guard's reading as from the query.
+    const m = await login(a, member.email, member.password, storeId);
+    expect((await a.inject({ method: 'GET', url: `/api/analytics/dashboard?${q}`, headers: m.headers })).statusCode).toBe(403);
+    const noHeader = { authorization: m.headers.authorization };
+    expect((await a.inject({ method: 'GET', url: `/api/analytics/dashboard?${q}`, headers: noHeader })).statusCode).toBe(403);
+  });
+
   it('a route without a store reads the session and user in one statement too', async () => {
     const s = await login(a, member.email, member.password, storeId);
     const sent = await statementsOf(async () => {

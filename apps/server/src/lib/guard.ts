@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { decodeJwt } from 'jose';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { sessions, storeMemberships, stores, users } from '../db/schema/index.js';
-import { badRequest, forbidden, notFound, unauthorized } from './errors.js';
+import { sessions, storeMemberships, users } from '../db/schema/index.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors.js';
 import { type AccessClaims, verifyAccessToken } from './tokens.js';
 
 /** The membership of the signed-in user in the request's store. Owners and admins hold every scope. */
@@ -27,6 +27,12 @@ export interface AuthContext {
   /** The store named by `X-Store-Id`; set when the guard ran with `store: true` (the default). */
   storeId: string;
   membership: Membership;
+  /**
+   * On a `store: false` route (multi-shop reports), the membership of the store `X-Store-Id` names when the request
+   * sends one and this session may use it — read by the guard's one statement at no extra cost, so `assertStores`
+   * answers the usual single-shop call without a second round trip (issue 14 item 1). Unset otherwise.
+   */
+  headerStore?: Membership;
 }
 
 declare module 'fastify' {
@@ -45,6 +51,11 @@ export function effectiveScopes(m: { isStoreOwner: boolean; isStoreAdmin: boolea
 export function isProviderStaff(config: Config, email: string): boolean {
   const e = email.toLowerCase();
   return config.providerEmails.includes(e) || e.endsWith(`@${config.providerDomain}`);
+}
+
+/** The one e-mail that also gets Custom Store (spec §2; CUSTOM_STORE_EMAIL, none when unset), compared lower-cased. */
+export function isCustomStoreUser(config: Config, email: string): boolean {
+  return !!config.customStoreEmail && email.toLowerCase() === config.customStoreEmail;
 }
 
 export interface GuardOptions {
@@ -72,8 +83,10 @@ const VERIFIED_TOKENS_MAX = 10_000;
  * Per request it verifies the Bearer access JWT (HS256; a verified token is remembered until its `exp`, keyed by the
  * whole token string, so a signature is checked once per token, not once per request), then reads the session, the
  * user and the membership of the `X-Store-Id` store in ONE prepared SQL statement (issue 14 item 1): a session that
- * is revoked or expired is refused on the very next request, with no cache to invalidate.
- * Errors: 401 (no/invalid/expired token; revoked, expired or unknown session), 400 (missing X-Store-Id),
+ * is revoked or expired is refused on the very next request, with no cache to invalidate; so is a session opened
+ * before the person was signed out of THAT store (`store_memberships.signed_out_at`, issue 14 item 5: 401
+ * STORE_SIGNED_OUT there, their other stores keep working).
+ * Errors: 401 (no/invalid/expired token; revoked, expired or unknown session; signed out of this store), 400 (missing X-Store-Id),
  * 404 (not a member of that store, or not a store id), 403 (scope missing; owners and admins hold every scope, spec §6).
  */
 export function makeGuard(config: Config, db: Db) {
@@ -87,6 +100,7 @@ export function makeGuard(config: Config, db: Db) {
       isStoreOwner: storeMemberships.isStoreOwner,
       isStoreAdmin: storeMemberships.isStoreAdmin,
       scopes: storeMemberships.scopes,
+      signedOut: sql<boolean>`(${storeMemberships.signedOutAt} is not null and ${sessions.createdAt} <= ${storeMemberships.signedOutAt})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -127,9 +141,12 @@ export function makeGuard(config: Config, db: Db) {
       if (!token) throw unauthorized();
       const claims = await verify(token);
       if (!claims) throw unauthorized('Your session has expired, please sign in again');
-      const storeId = opts.store === false ? '' : String(req.headers['x-store-id'] ?? '').trim();
-      const validStore = UUID.test(storeId);
-      const [row] = await lookup.execute({ sid: claims.sid, sub: claims.sub, storeId: validStore ? storeId : null });
+      // A `store: false` route still reads the header's membership (same statement) for `headerStore`.
+      const storeHeader = String(req.headers['x-store-id'] ?? '').trim();
+      const lookupStore = UUID.test(storeHeader) ? storeHeader : null;
+      const storeId = opts.store === false ? '' : storeHeader;
+      const validStore = lookupStore !== null;
+      const [row] = await lookup.execute({ sid: claims.sid, sub: claims.sub, storeId: lookupStore });
       if (!row) throw unauthorized('Your session has ended, please sign in again');
       const ctx: AuthContext = {
         userId: claims.sub,
@@ -140,9 +157,21 @@ export function makeGuard(config: Config, db: Db) {
         membership: { storeId: '', isStoreOwner: false, isStoreAdmin: false, scopes: [] },
       };
       req.auth = ctx;
-      if (opts.store === false) return;
+      if (opts.store === false) {
+        if (row.memberId && !row.signedOut && lookupStore) {
+          const m = { isStoreOwner: row.isStoreOwner!, isStoreAdmin: row.isStoreAdmin!, scopes: row.scopes ?? [] };
+          ctx.headerStore = {
+            storeId: storeHeader,
+            isStoreOwner: m.isStoreOwner,
+            isStoreAdmin: m.isStoreAdmin,
+            scopes: effectiveScopes(m),
+          };
+        }
+        return;
+      }
       if (!storeId) throw badRequest('X-Store-Id header is required');
       if (!validStore || !row.memberId) throw notFound('Store');
+      if (row.signedOut) throw storeSignedOut();
       const m = { isStoreOwner: row.isStoreOwner!, isStoreAdmin: row.isStoreAdmin!, scopes: row.scopes ?? [] };
       ctx.storeId = storeId;
       ctx.membership = { storeId, isStoreOwner: m.isStoreOwner, isStoreAdmin: m.isStoreAdmin, scopes: effectiveScopes(m) };
@@ -152,6 +181,9 @@ export function makeGuard(config: Config, db: Db) {
     return guard;
   };
 }
+
+/** 401 for a session the store's owner or an admin signed out of THIS store (its other stores keep working). */
+export const storeSignedOut = () => new HttpError(401, 'STORE_SIGNED_OUT', ['You were signed out of this shop, please sign in again']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -206,30 +238,59 @@ export function hasScope(granted: Scope[], needed: Scope | Scope[] | null): bool
   return Array.isArray(needed) ? needed.some((s) => granted.includes(s)) : granted.includes(needed);
 }
 
-/** The user's membership in a store with effective scopes, or null when they are not a member. */
-export async function membershipOf(db: Db, userId: string, storeId: string): Promise<Membership | null> {
-  const [row] = await db
-    .select()
+/** Who asks, for the checks outside the guard: the user and their session (`req.auth` fits). */
+export interface SessionRef {
+  userId: string;
+  sessionId: string;
+  /** The guard's reading of the X-Store-Id membership on `store: false` routes (AuthContext.headerStore). */
+  headerStore?: Membership;
+}
+
+/**
+ * Memberships of `auth.userId` in `storeIds` that `auth.sessionId` may use: a membership whose person was signed out
+ * of the store after this session opened (`signed_out_at`) does not count (issue 14 item 5).
+ */
+const memberships = (db: Db, auth: SessionRef, storeIds: string[]) =>
+  db
+    .select({
+      m: storeMemberships,
+      signedOut: sql<boolean>`(${storeMemberships.signedOutAt} is not null and ${sessions.createdAt} <= ${storeMemberships.signedOutAt})`,
+    })
     .from(storeMemberships)
-    .where(and(eq(storeMemberships.userId, userId), eq(storeMemberships.storeId, storeId)));
+    .innerJoin(sessions, eq(sessions.id, auth.sessionId))
+    .where(and(eq(storeMemberships.userId, auth.userId), inArray(storeMemberships.storeId, storeIds)));
+const usableMemberships = async (db: Db, auth: SessionRef, storeIds: string[]) =>
+  (await memberships(db, auth, storeIds)).filter((r) => !r.signedOut);
+
+/**
+ * The user's membership in a store with effective scopes, or null when they are not a member. Throws 401
+ * STORE_SIGNED_OUT, as the guard does, when this session was signed out of that store (issue 14 item 5).
+ */
+export async function membershipOf(db: Db, auth: SessionRef, storeId: string): Promise<Membership | null> {
+  const [r] = await memberships(db, auth, [storeId]);
+  if (r?.signedOut) throw storeSignedOut();
+  const row = r?.m;
   if (!row) return null;
   return { storeId, isStoreOwner: row.isStoreOwner, isStoreAdmin: row.isStoreAdmin, scopes: effectiveScopes(row) };
 }
 
 /**
- * Checks that the user may read every store in `storeIds` with `scope` (multi-shop reports, spec §7 `stores`).
- * Returns the ids, de-duplicated. Throws 404 naming no store when any is not theirs, 403 when a scope is missing.
+ * Checks that the session `auth` may read every store in `storeIds` with `scope` (multi-shop reports, spec §7
+ * `stores`). Returns the ids, de-duplicated. Throws 404 naming no store when any is not theirs (or the session was
+ * signed out of it, issue 14 item 5), 403 when a scope is missing.
  */
-export async function assertStores(db: Db, userId: string, storeIds: string[], scope: Scope | Scope[] | null): Promise<string[]> {
+export async function assertStores(db: Db, auth: SessionRef, storeIds: string[], scope: Scope | Scope[] | null): Promise<string[]> {
   const ids = [...new Set(storeIds)];
+  // The single-shop call about the X-Store-Id store: the guard already read that membership (issue 14 item 1).
+  const known = auth.headerStore;
+  if (ids.length === 1 && known && known.storeId.toLowerCase() === ids[0]!.toLowerCase()) {
+    if (!hasScope(known.scopes, scope)) throw forbidden();
+    return ids;
+  }
   if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw notFound('Store');
-  const rows = await db
-    .select()
-    .from(storeMemberships)
-    .innerJoin(stores, eq(stores.id, storeMemberships.storeId))
-    .where(and(eq(storeMemberships.userId, userId), inArray(storeMemberships.storeId, ids)));
+  const rows = await usableMemberships(db, auth, ids);
   if (rows.length !== ids.length) throw notFound('Store');
-  if (rows.some((r) => !hasScope(effectiveScopes(r.store_memberships), scope))) throw forbidden();
+  if (rows.some((r) => !hasScope(effectiveScopes(r.m), scope))) throw forbidden();
   return ids;
 }
 

@@ -5,6 +5,7 @@ import type { OutboxMail } from '@backroom/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
+import type { JobDefinition, Jobs } from './jobs.js';
 
 /** A plain-text mail the product sends (password reset, staff invitation). */
 export interface MailMessage {
@@ -99,4 +100,62 @@ export function mailerFor(config: Config, log: FastifyBaseLogger): Mailer {
     mailers.set(config, m);
   }
   return m;
+}
+
+/** The job type that sends one mail of no particular module (password resets, staff invitations). */
+export const MAIL_JOB = 'mail.send';
+
+/** The payload of a mail job: the message; a module's own mail job type may carry more (what `afterSent` needs). */
+export interface MailJobPayload {
+  mail: MailMessage;
+}
+
+/**
+ * A job type that sends `payload.mail` with the app's mailer (issue 14 item 2: e-mail sending with retries, so the
+ * request that triggers a mail never waits for or fails on SMTP). A system job (no store; never listed to members).
+ * A failed send (SMTP refused, unreachable, timed out) is retried `config.mailRetryLimit` times, the first retry
+ * after `config.mailRetryDelaySeconds` s, doubled at each further retry, on whichever copy of the server picks it up;
+ * then the job fails with the SMTP error. The payload (it may hold a password link) is set to null when the job ends.
+ * `afterSent` runs once the mail is accepted (e.g. a note on an order's timeline); its failure is logged and NOT
+ * retried, so a mail is never sent twice for it. The job's result: `{ sentAt }` (ISO time).
+ */
+export function mailJob<P extends MailJobPayload>(
+  config: Config,
+  log: FastifyBaseLogger,
+  type: string,
+  afterSent?: (payload: P) => Promise<void>,
+): JobDefinition<P, { sentAt: string }> {
+  return {
+    type,
+    scope: null,
+    retryLimit: config.mailRetryLimit,
+    retryDelaySeconds: config.mailRetryDelaySeconds,
+    timeoutSeconds: 300,
+    dropPayload: true,
+    async handler(ctx) {
+      await mailerFor(config, log).send(ctx.payload.mail);
+      const sentAt = new Date().toISOString();
+      if (afterSent) {
+        try {
+          await afterSent(ctx.payload);
+        } catch (err) {
+          ctx.log.error({ err }, 'mail sent, but what follows its sending failed');
+        }
+      }
+      return { sentAt };
+    },
+  };
+}
+
+/** Declares the app's generic mail job type `MAIL_JOB` (called once by buildApp). */
+export function defineMailJob(jobs: Jobs, config: Config, log: FastifyBaseLogger): void {
+  jobs.define(mailJob(config, log, MAIL_JOB));
+}
+
+/**
+ * Queues one mail for sending (job `MAIL_JOB`) and answers the job's id at once, SMTP never awaited. Rejects only
+ * when the job cannot be stored (the database is down).
+ */
+export function queueMail(jobs: Jobs, mail: MailMessage): Promise<string> {
+  return jobs.enqueue<MailJobPayload>(null, MAIL_JOB, { mail });
 }

@@ -40,6 +40,17 @@ const STORE_HEADER = {
   description: 'The store the request is about; the caller must be a member of it (else 404).',
 };
 
+/** Descriptions of the error answers in the document. */
+const ERROR_TEXT: Record<string, string> = {
+  '400': 'Bad request: `messages` name the field and the rule',
+  '401': 'No valid session',
+  '403': 'A permission (scope or role) is missing',
+  '404': 'Not found, or not in a store the caller belongs to',
+  '409': 'Conflict with the current state',
+  '413': 'Payload too large',
+  '429': 'Too many requests',
+};
+
 type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown> };
 interface HeadersSchema {
   type?: string;
@@ -62,6 +73,10 @@ const transformRoute: SwaggerTransform = (args) => {
   };
   const response: Record<string, unknown> = { ...schema.response };
   for (const [status, applies] of Object.entries(errors)) if (applies && !response[status]) response[status] = ErrorResponse;
+  // Errors are JSON even on a route that `produces` something else (a CSV export).
+  for (const status of Object.keys(response))
+    if (response[status] === ErrorResponse)
+      response[status] = { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: ErrorResponse } } };
   const out = jsonSchemaTransform({ ...args, schema: { ...schema, response } });
   const converted = out.schema as RouteSchema & { headers?: HeadersSchema };
   converted.security = guard ? [{ bearer: [] }] : [];
@@ -76,11 +91,25 @@ const transformRoute: SwaggerTransform = (args) => {
   return out;
 };
 
-/** The whole document: zod components added (jsonSchemaTransformObject), then the unused ones dropped. */
+/**
+ * The whole document: zod components added (jsonSchemaTransformObject), `{allOf: [x]}` written as `x` (zod wraps a
+ * reference in a one-member allOf when it is optional; Redocly's no-illogical-composition-keywords refuses that),
+ * then the unused components dropped.
+ */
 const transformDocument: SwaggerTransformObject = (document) => {
   const object = jsonSchemaTransformObject(document);
-  return withoutUnusedComponents(object as OpenApiObject) as typeof object;
+  return withoutUnusedComponents(withoutSingleAllOf(object) as OpenApiObject) as typeof object;
 };
+
+/** A copy of `node` where every object that is exactly `{allOf: [one]}` is replaced by `one`. */
+function withoutSingleAllOf<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withoutSingleAllOf) as T;
+  if (!node || typeof node !== 'object') return node;
+  const entries = Object.entries(node);
+  if (entries.length === 1 && entries[0]![0] === 'allOf' && Array.isArray(entries[0]![1]) && entries[0]![1].length === 1)
+    return withoutSingleAllOf(entries[0]![1][0]) as T;
+  return Object.fromEntries(entries.map(([k, v]) => [k, withoutSingleAllOf(v)])) as T;
+}
 
 interface OpenApiObject {
   openapi: string;

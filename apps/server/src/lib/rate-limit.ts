@@ -3,11 +3,13 @@
  * builds its limiters once from `app.limiter(...)` and calls `consume(key)` per request; past the limit it throws
  * 429 `Too many {what}, please try again in {n} seconds`.
  *
- * Storage: in memory, per process (`memoryLimiters`). Every limiter is made through a `LimiterFactory` that
- * `buildApp` decorates onto the app, so a Redis-backed factory (`RateLimiterRedis`, same API) can be chosen there
- * when `REDIS_URL` is set, without touching a route.
+ * Storage: in memory, per process (`memoryLimiters`), or — when `REDIS_URL` is set — in Redis, shared by every copy
+ * of the server (`redisLimiters`, issue 14 item 2). Every limiter is made through the `LimiterFactory` that
+ * `buildApp` decorates onto the app, so routes do not know which.
  */
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooMany } from './errors.js';
 
 /** A limit: at most `points` requests per `duration` seconds for one key. */
@@ -54,4 +56,43 @@ export function wrapLimiter(limiter: RateLimiterAbstract, what: string): Limiter
  */
 export function memoryLimiters(): LimiterFactory {
   return ({ name, what, points, duration }) => wrapLimiter(new RateLimiterMemory({ keyPrefix: name, points, duration }), what);
+}
+
+/**
+ * The Redis factory (REDIS_URL): counts live in Redis under `rl:{name}:{key}`, so a limit holds across every copy of
+ * the server. While Redis is unreachable each limiter falls back at once (`rejectIfRedisNotReady`) to its insurance
+ * limiter in this process's memory — the same points and duration, per process — so a request never fails for it;
+ * `watchRedis` logs the switch both ways.
+ */
+export function redisLimiters(redis: Redis): LimiterFactory {
+  return ({ name, what, points, duration }) =>
+    wrapLimiter(
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `rl:${name}`,
+        points,
+        duration,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${name}-insurance`, points, duration }),
+      }),
+      what,
+    );
+}
+
+/**
+ * Logs when the Redis connection is lost (limits fall back to per-process memory) and when it is back, once per
+ * change rather than once per failed reconnection attempt.
+ */
+export function watchRedis(redis: Redis, log: FastifyBaseLogger): void {
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: err.message }, 'Redis is unreachable: rate limits fall back to per-process memory until it is back');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis is reachable again: rate limits are shared again');
+  });
 }

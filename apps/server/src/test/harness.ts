@@ -43,11 +43,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database (see freshDatabase) with a test config; call close() in afterAll. */
-export async function createTestApp(over: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * Builds the app on a fresh database (see freshDatabase) with a test config; call close() in afterAll. The admin
+ * SPA is not served unless `adminDist` names a built (or fixture) folder.
+ */
+export async function createTestApp(over: Partial<Config> = {}, opts: { adminDist?: string } = {}): Promise<TestContext> {
   const database = await freshDatabase();
   const config = testConfig(over);
-  const app = await buildApp({ config, database, logger: false, adminDist: '/nonexistent' });
+  const app = await buildApp({ config, database, logger: false, adminDist: opts.adminDist ?? '/nonexistent' });
   await app.ready();
   return {
     app,

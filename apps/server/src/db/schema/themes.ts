@@ -54,32 +54,3 @@ export const themeConfigs = pgTable(
   },
   (t) => [uniqueIndex('theme_configs_theme_version').on(t.themeId, t.version), index('theme_configs_store').on(t.storeId)],
 );
-
-/** A navigation menu (minimal, for the theme editor's lookups, spec theme-editor §7): items [{title, url}]. */
-export const menus = pgTable(
-  'menus',
-  {
-    id: id(),
-    storeId: storeId(),
-    title: text('title').notNull(),
-    handle: text('handle').notNull(),
-    items: jsonb('items').notNull().default(sql`'[]'::jsonb`),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('menus_store_handle').on(t.storeId, t.handle)],
-);
-
-/** A content page (minimal, for the theme editor's lookups and the storefront's policy pages, spec §7). */
-export const pages = pgTable(
-  'pages',
-  {
-    id: id(),
-    storeId: storeId(),
-    title: text('title').notNull(),
-    handle: text('handle').notNull(),
-    bodyHtml: text('body_html').notNull().default(''),
-    published: boolean('published').notNull().default(true),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('pages_store_handle').on(t.storeId, t.handle)],
-);

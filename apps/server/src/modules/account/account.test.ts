@@ -41,7 +41,7 @@ async function mailedToken(to: string): Promise<string> {
       if (!m) throw new Error('no mail yet');
       return m;
     },
-    { timeout: 5000, interval: 50 },
+    { timeout: 15_000, interval: 50 },
   );
   expect(mail.subject).toBe('Reset your Backroom password');
   const link = mail.links[0]!;

@@ -3,4 +3,4 @@
  * business survey and the development outbox. Staff invitations reuse its single-use password links.
  */
 export { default as accountRoutes } from './routes.js';
-export { createPasswordToken, resetLink } from './service.js';
+export { createPasswordToken, handleFromName, resetLink, uniqueHandle } from './service.js';

@@ -16,7 +16,7 @@ import {
 } from '@backroom/contracts';
 import { forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { membershipOf } from '../../lib/guard.js';
-import { mailerFor, outboxDir, readOutbox } from '../../lib/mail.js';
+import { outboxDir, queueMail, readOutbox } from '../../lib/mail.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import type { App } from '../../lib/types.js';
 import { completePasswordReset, partnerKeyOk, registerAccount, saveSurvey, startPasswordReset, surveyDone } from './service.js';
@@ -35,29 +35,37 @@ const isLoopback = (addr: string | undefined) => addr === '127.0.0.1' || addr ==
 
 /**
  * Account routes (issue 15: formerly `auth-extra`) of spec admin-dashboard §2 (/auth/forgot, /auth/reset, /auth/register, auth/survey) and §4 (survey
- * check). Mails go over SMTP_URL, else into DATA_DIR/outbox (see mail.ts).
+ * check). Mails are queued as jobs and sent over SMTP_URL, else into DATA_DIR/outbox (see lib/mail.ts).
  */
 export default async function accountRoutes(app: App) {
   const forgotIp = app.limiter({ name: 'forgot-ip', what: 'password reset requests', ...FORGOT_LIMIT_PER_IP });
   const forgotEmail = app.limiter({ name: 'forgot-email', what: 'password reset requests', ...FORGOT_LIMIT_PER_EMAIL });
   const registerIp = app.limiter({ name: 'register-ip', what: 'sign-up attempts', ...REGISTER_LIMIT_PER_IP });
   const resetIp = app.limiter({ name: 'reset-ip', what: 'password reset attempts', ...RESET_LIMIT_PER_IP });
-  const mailer = mailerFor(app.config, app.log);
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
 
   /**
    * POST /api/auth/forgot {email} → always 200 {ok, messages: [FORGOT_MESSAGE]}, known e-mail or not. For a known
-   * one a 1-hour single-use link `${ADMIN_ORIGIN}/auth/reset?token=…` is mailed; the mail is sent after the answer
-   * so the response time does not tell whether the account exists. 429 past the per-IP / per-e-mail limits.
+   * one a 1-hour single-use link `${ADMIN_ORIGIN}/auth/reset?token=…` is mailed through the job queue (`queueMail`,
+   * retried with backoff; issue 14 item 2), queued after the answer is decided so neither SMTP nor the queue shows in
+   * the response time or its status. 429 past the per-IP / per-e-mail limits.
    */
   app.post(
     '/api/auth/forgot',
-    { schema: { tags: ['auth'], body: ForgotBody, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: {
+        summary: 'E-mail a password reset link',
+        operationId: 'requestPasswordReset',
+        tags: ['account'],
+        body: ForgotBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
     async (req) => {
       await forgotIp.consume(req.ip);
       await forgotEmail.consume(req.body.email);
       const mail = await startPasswordReset(app.db, app.config, req.body.email, requestMeta(req));
-      if (mail) mailer.send(mail).catch((err) => req.log.error({ err }, 'could not send the password reset mail'));
+      if (mail) queueMail(app.jobs, mail).catch((err) => req.log.error({ err }, 'could not queue the password reset mail'));
       return { ok: true as const, messages: [FORGOT_MESSAGE] };
     },
   );
@@ -65,7 +73,15 @@ export default async function accountRoutes(app: App) {
   /** POST /api/auth/reset {token, password (5–50)} → 200; sets the password and ends all sessions. 400 on a bad token. */
   app.post(
     '/api/auth/reset',
-    { schema: { tags: ['auth'], body: ResetBody, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: {
+        summary: 'Choose a new password with a reset link',
+        operationId: 'resetPassword',
+        tags: ['account'],
+        body: ResetBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
     async (req) => {
       await resetIp.consume(req.ip);
       await completePasswordReset(app.db, req.body.token, req.body.password, requestMeta(req));
@@ -76,7 +92,15 @@ export default async function accountRoutes(app: App) {
   /** GET /api/auth/register-check?sk= → {allowed}: true only when sk is the partner key (spec §2 /auth/register). */
   app.get(
     '/api/auth/register-check',
-    { schema: { tags: ['auth'], querystring: RegisterCheckQuery, response: { 200: RegisterCheckResponse, ...errors } } },
+    {
+      schema: {
+        summary: 'Check a partner sign-up key',
+        operationId: 'checkRegisterKey',
+        tags: ['account'],
+        querystring: RegisterCheckQuery,
+        response: { 200: RegisterCheckResponse, ...errors },
+      },
+    },
     async (req) => ({ allowed: partnerKeyOk(app.config, req.query.sk) }),
   );
 
@@ -86,7 +110,15 @@ export default async function accountRoutes(app: App) {
    */
   app.post(
     '/api/auth/register',
-    { schema: { tags: ['auth'], body: RegisterBody, response: { 200: RegisterResponse, ...errors, 409: ErrorResponse } } },
+    {
+      schema: {
+        summary: 'Sign up with a new shop',
+        operationId: 'registerAccount',
+        tags: ['account'],
+        body: RegisterBody,
+        response: { 200: RegisterResponse, ...errors, 409: ErrorResponse },
+      },
+    },
     async (req) => {
       await registerIp.consume(req.ip);
       if (!partnerKeyOk(app.config, req.body.sk)) throw forbidden('Sign-up needs a partner invitation link');
@@ -103,11 +135,17 @@ export default async function accountRoutes(app: App) {
     '/api/auth/survey',
     {
       preHandler: app.guard({ scope: null, store: false }),
-      schema: { tags: ['auth'], querystring: SurveyCheckQuery, response: { 200: SurveyCheckResponse, ...errors, 409: ErrorResponse } },
+      schema: {
+        summary: 'Whether the store survey is done',
+        operationId: 'getSurveyStatus',
+        tags: ['account'],
+        querystring: SurveyCheckQuery,
+        response: { 200: SurveyCheckResponse, ...errors, 409: ErrorResponse },
+      },
     },
     async (req) => {
       const storeId = req.query.storeId ?? String(req.headers['x-store-id'] ?? '');
-      if (!/^[0-9a-f-]{36}$/i.test(storeId) || !(await membershipOf(app.db, req.auth.userId, storeId))) throw notFound('Store');
+      if (!/^[0-9a-f-]{36}$/i.test(storeId) || !(await membershipOf(app.db, req.auth, storeId))) throw notFound('Store');
       if (!(await surveyDone(app.db, storeId))) throw new HttpError(409, 'SURVEY_REQUIRED', [SURVEY_REQUIRED_MESSAGE]);
       return { done: true as const };
     },
@@ -116,7 +154,16 @@ export default async function accountRoutes(app: App) {
   /** POST /api/auth/survey {businessType, experience, monthlyOrders, productSource, note?} → 200; owner or admin only. */
   app.post(
     '/api/auth/survey',
-    { preHandler: app.guard({ scope: null }), schema: { tags: ['auth'], body: SurveyBody, response: { 200: MessageResponse, ...errors } } },
+    {
+      preHandler: app.guard({ scope: null }),
+      schema: {
+        summary: 'Answer the store survey',
+        operationId: 'submitSurvey',
+        tags: ['account'],
+        body: SurveyBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
     async (req) => {
       const m = req.auth.membership;
       if (!m.isStoreOwner && !m.isStoreAdmin) throw forbidden('Only the store owner or an admin can answer the survey');
@@ -129,9 +176,20 @@ export default async function accountRoutes(app: App) {
   // address, not X-Forwarded-For), because it shows live reset links.
   if (!app.config.production) {
     /** GET /api/dev/outbox → {mails} newest first (development only, loopback only). */
-    app.get('/api/dev/outbox', { schema: { tags: ['dev'], response: { 200: OutboxResponse, 403: ErrorResponse } } }, async (req) => {
-      if (!isLoopback(req.socket.remoteAddress)) throw forbidden('The outbox is only shown to this machine');
-      return { mails: await readOutbox(outboxDir(app.config)) };
-    });
+    app.get(
+      '/api/dev/outbox',
+      {
+        schema: {
+          summary: 'Mails of the development outbox',
+          operationId: 'listOutboxMails',
+          tags: ['dev'],
+          response: { 200: OutboxResponse, 403: ErrorResponse },
+        },
+      },
+      async (req) => {
+        if (!isLoopback(req.socket.remoteAddress)) throw forbidden('The outbox is only shown to this machine');
+        return { mails: await readOutbox(outboxDir(app.config)) };
+      },
+    );
   }
 }

@@ -212,7 +212,8 @@ describe('GET /api/analytics/paid-orders', () => {
         card: i === 0 ? null : 'visa',
       })),
     );
-    await insertOrders(t.db, s.id, [{ createdAt: at('2024-05-05T13:00:00-07:00'), cents: 5, status: 'refunded' }]);
+    // Nothing captured (voided) is not a paid order. (A refunded order IS one since issue 12: captured, net sales 0.)
+    await insertOrders(t.db, s.id, [{ createdAt: at('2024-05-05T13:00:00-07:00'), cents: 5, status: 'voided' }]);
     const filter = {
       'orderDate[startDate]': '2024-05-01',
       'orderDate[endDate]': '2024-05-31',

@@ -14,6 +14,7 @@ import {
   resolveWindow,
   type SeriesKind,
   series,
+  splitDays,
 } from './service.js';
 import { insertEvents, insertOrders, type TestEvent, type TestOrder } from './test-data.js';
 
@@ -146,10 +147,27 @@ const queryArb = fc.record({
   ),
 });
 
+/** Rows where `analytics_days` differs from the sum of `analytics_buckets` over the same UTC day (should be none). */
+async function daysDrift() {
+  const cols = sql`paid_orders, paid_sales_cents, online_sales_cents, visitors, view_store, add_to_cart, reached_checkout, purchased`;
+  const summed = sql`select store_id, date_trunc('day', bucket, 'UTC') as day, sum(paid_orders)::int as paid_orders,
+      sum(paid_sales_cents)::bigint as paid_sales_cents, sum(online_sales_cents)::bigint as online_sales_cents,
+      sum(visitors)::int as visitors, sum(view_store)::int as view_store, sum(add_to_cart)::int as add_to_cart,
+      sum(reached_checkout)::int as reached_checkout, sum(purchased)::int as purchased
+    from analytics_buckets group by 1, 2`;
+  return rows(
+    t.db,
+    sql`(select store_id, day, ${cols} from analytics_days except select store_id, day, ${cols} from (${summed}) b)
+        union all
+        (select store_id, day, ${cols} from (${summed}) b except select store_id, day, ${cols} from analytics_days)`,
+  );
+}
+
 async function assertSame(qy: { stores: number[]; tz: string; range: { from: string; to: string } }) {
   const ids = qy.stores.map((i) => storeIds[i]!);
   const w: AnalyticsWindow = await resolveWindow(t.db, qy.range.from, qy.range.to, qy.tz);
   expect(await dashboardFigures(t.db, ids, w)).toEqual(await rawDashboardFigures(t.db, ids, w));
+  expect(await daysDrift()).toEqual([]);
   for (const kind of ['sales', 'orders', 'aov'] as SeriesKind[]) {
     expect(await series(t.db, ids, w, kind, orderFigures)).toEqual(await series(t.db, ids, w, kind, rawOrderFigures));
   }
@@ -231,5 +249,27 @@ describe('racing writes', () => {
             and o.financial_status = 'paid' and analytics_bucket(o.created_at) = b.bucket)`,
     );
     expect(mismatch).toEqual([]);
+    expect(await daysDrift()).toEqual([]);
+  });
+});
+
+describe('splitDays', () => {
+  const d = (iso: string) => new Date(iso);
+  it('takes the whole UTC days out of a window and leaves its edges to the buckets', () => {
+    // 30 local days in Los Angeles (UTC−8 in November): 08:00Z to 08:00Z.
+    expect(splitDays(d('2026-10-25T07:00:00Z'), d('2026-11-24T08:00:00Z'))).toEqual({
+      days: [d('2026-10-26T00:00:00Z'), d('2026-11-24T00:00:00Z')],
+      edges: [
+        [d('2026-10-25T07:00:00Z'), d('2026-10-26T00:00:00Z')],
+        [d('2026-11-24T00:00:00Z'), d('2026-11-24T08:00:00Z')],
+      ],
+    });
+    // Exactly whole days: no edges.
+    expect(splitDays(d('2026-11-01T00:00:00Z'), d('2026-11-03T00:00:00Z'))).toEqual({
+      days: [d('2026-11-01T00:00:00Z'), d('2026-11-03T00:00:00Z')],
+      edges: [],
+    });
+    // One local day never holds a whole UTC day unless the zone is UTC.
+    expect(splitDays(d('2026-11-23T08:00:00Z'), d('2026-11-24T08:00:00Z'))).toBeNull();
   });
 });

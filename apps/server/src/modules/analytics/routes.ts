@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { assertStores } from '../../lib/guard.js';
+import { storeTimezone } from '../../lib/store-timezone.js';
 import type { App } from '../../lib/types.js';
 import {
   type AnalyticsWindow,
@@ -25,7 +26,6 @@ import {
   type SeriesKind,
   searchCollections,
   series,
-  storeTimezone,
   timezoneFor,
 } from './service.js';
 
@@ -48,7 +48,7 @@ type Query = z.output<typeof AnalyticsQuery>;
 
 /** The stores and window of an Overview call: every store must be readable by the session (else 404/403). */
 async function windowOf(app: App, req: FastifyRequest, q: Query): Promise<{ ids: string[]; w: AnalyticsWindow }> {
-  const ids = await assertStores(app.db, req.auth.userId, q.stores, ANALYTICS_SCOPE);
+  const ids = await assertStores(app.db, req.auth, q.stores, ANALYTICS_SCOPE);
   const tz = await timezoneFor(app.db, ids, q.timezone);
   return { ids, w: await resolveWindow(app.db, q.fromTime, q.toTime, tz) };
 }
@@ -122,7 +122,7 @@ export default async function analyticsRoutes(app: App) {
     const to = q['orderDate[endDate]'] ?? q.toTime;
     if (!from) throw badRequest('orderDate[startDate]: is required (or fromTime)');
     if (!to) throw badRequest('orderDate[endDate]: is required (or toTime)');
-    const ids = await assertStores(app.db, req.auth.userId, q.stores, ANALYTICS_SCOPE);
+    const ids = await assertStores(app.db, req.auth, q.stores, ANALYTICS_SCOPE);
     const requested = q['orderDate[timezone]'] ?? q.timezone;
     const tz = await timezoneFor(app.db, ids, requested, q['orderDate[timezone]'] ? 'orderDate[timezone]' : 'timezone');
     return { ids, w: await resolveWindow(app.db, from, to, tz) };
@@ -180,7 +180,7 @@ export default async function analyticsRoutes(app: App) {
       },
     },
     async (req) => {
-      const ids = await assertStores(app.db, req.auth.userId, req.query.stores ?? [req.auth.storeId], ANALYTICS_SCOPE);
+      const ids = await assertStores(app.db, req.auth, req.query.stores ?? [req.auth.storeId], ANALYTICS_SCOPE);
       return { collections: await searchCollections(app.db, ids, req.query.search.trim()) };
     },
   );

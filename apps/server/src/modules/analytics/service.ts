@@ -1,7 +1,6 @@
 import {
   addDaysToDate,
   type DashboardFiguresResponse,
-  DEFAULT_TIMEZONE,
   FUNNEL_STEPS,
   localDate,
   type PaidOrderRow,
@@ -10,9 +9,10 @@ import {
 } from '@backroom/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
-import { analyticsBuckets, analyticsSessions } from '../../db/schema/index.js';
+import { analyticsBuckets, analyticsDays, analyticsSessions } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
-import { averageMajorFromCents, isPaidOrder, majorFromCents } from '../../lib/money.js';
+import { averageMajorFromCents, isPaidOrder, majorFromCents, netSalesCents } from '../../lib/money.js';
+import { storeTimezone } from '../../lib/store-timezone.js';
 import { assertTimezone, resolveRange } from '../../lib/time-range.js';
 
 /** Width of a roll-up bucket (analytics_buckets.bucket), in ms: 15 minutes, so any IANA offset regroups exactly. */
@@ -85,6 +85,25 @@ export function splitWindow(start: Date, end: Date): { buckets: [Date, Date] | n
   if (s < as) edges.push([start, new Date(as)]);
   if (ae < e) edges.push([new Date(ae), end]);
   return { buckets: [new Date(as), new Date(ae)], edges };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Splits a window of whole 15-minute buckets [start, end) into the whole UTC days inside it (read from
+ * `analytics_days`) and the bucket ranges left at its edges; null when it holds no whole UTC day. E.g. 30 local days
+ * in America/Los_Angeles → 29 days and two edges of 16 h and 8 h (about 125 rows instead of 2,880).
+ */
+export function splitDays(start: Date, end: Date): { days: [Date, Date]; edges: [Date, Date][] } | null {
+  const s = start.getTime();
+  const e = end.getTime();
+  const ds = Math.ceil(s / DAY_MS) * DAY_MS;
+  const de = Math.floor(e / DAY_MS) * DAY_MS;
+  if (ds >= de) return null;
+  const edges: [Date, Date][] = [];
+  if (s < ds) edges.push([start, new Date(ds)]);
+  if (de < e) edges.push([new Date(de), end]);
+  return { days: [new Date(ds), new Date(de)], edges };
 }
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -183,7 +202,7 @@ export interface OrderFigures {
 }
 
 /**
- * Paid orders (financial_status 'paid', by created_at) of `storeIds` in the window, grouped by local time, read
+ * Paid orders (lib/money.ts: captured, sales net of refunds, by created_at) of `storeIds` in the window, grouped by local time, read
  * from the 15-minute roll-up plus raw rows of the partial edges. Keys are local wall-clock starts ('' for 'none').
  */
 export async function orderFigures(db: Db, storeIds: string[], w: AnalyticsWindow, g: Grouping): Promise<OrderFigures[]> {
@@ -196,8 +215,8 @@ export async function orderFigures(db: Db, storeIds: string[], w: AnalyticsWindo
                      and (paid_orders <> 0 or paid_sales_cents <> 0)`);
   }
   for (const [lo, hi] of edges) {
-    parts.push(sql`select created_at as t, 1::bigint as n, grand_total_cents::bigint as c,
-                          (case when source_name = 'online_store' then grand_total_cents else 0 end)::bigint as o
+    parts.push(sql`select created_at as t, 1::bigint as n, ${netSalesCents()}::bigint as c,
+                          (case when source_name = 'online_store' then ${netSalesCents()} else 0 end)::bigint as o
                    from orders
                    where store_id in (${idList(storeIds)}) and ${isPaidOrder()}
                      and created_at >= ${iso(lo)} and created_at < ${iso(hi)}`);
@@ -286,15 +305,26 @@ export function toDashboard(o: OrderFigures | undefined, f: FunnelFigures): Dash
 export async function dashboardFigures(db: Db, storeIds: string[], w: AnalyticsWindow): Promise<DashboardFiguresResponse> {
   const { buckets, edges } = splitWindow(w.start, w.end);
   if (buckets && edges.length === 0) {
-    // Whole buckets only (every YYYY-MM-DD range): one pass over the roll-up rows answers orders and funnel.
+    // Whole buckets only (every YYYY-MM-DD range): one pass over the roll-ups answers orders and funnel — whole UTC
+    // days from `analytics_days`, the rest of the window from the 15-minute buckets at its two edges.
+    const inner = splitDays(buckets[0], buckets[1]);
+    const sums = sql`coalesce(sum(paid_orders), 0)::bigint as n, coalesce(sum(paid_sales_cents), 0)::bigint as c,
+                     coalesce(sum(online_sales_cents), 0)::bigint as o, coalesce(sum(visitors), 0)::bigint as vi,
+                     coalesce(sum(view_store), 0)::bigint as v, coalesce(sum(add_to_cart), 0)::bigint as a,
+                     coalesce(sum(reached_checkout), 0)::bigint as k, coalesce(sum(purchased), 0)::bigint as p`;
+    const stores = idList(storeIds);
+    const bucketRange = ([lo, hi]: [Date, Date]) =>
+      sql`select ${sums} from ${analyticsBuckets} where store_id in (${stores}) and bucket >= ${iso(lo)} and bucket < ${iso(hi)}`;
+    const parts = inner
+      ? [
+          sql`select ${sums} from ${analyticsDays} where store_id in (${stores}) and day >= ${iso(inner.days[0])} and day < ${iso(inner.days[1])}`,
+          ...inner.edges.map(bucketRange),
+        ]
+      : [bucketRange(buckets)];
     const [r] = await rows<{ n: number; c: number; o: number; vi: number; v: number; a: number; k: number; p: number }>(
       db,
-      sql`select coalesce(sum(paid_orders), 0)::bigint as n, coalesce(sum(paid_sales_cents), 0)::bigint as c,
-                 coalesce(sum(online_sales_cents), 0)::bigint as o, coalesce(sum(visitors), 0)::bigint as vi,
-                 coalesce(sum(view_store), 0)::bigint as v, coalesce(sum(add_to_cart), 0)::bigint as a,
-                 coalesce(sum(reached_checkout), 0)::bigint as k, coalesce(sum(purchased), 0)::bigint as p
-          from ${analyticsBuckets}
-          where store_id in (${idList(storeIds)}) and bucket >= ${iso(buckets[0])} and bucket < ${iso(buckets[1])}`,
+      sql`select sum(n) as n, sum(c) as c, sum(o) as o, sum(vi) as vi, sum(v) as v, sum(a) as a, sum(k) as k, sum(p) as p
+          from (${sql.join(parts, sql` union all `)}) x`,
     );
     return toDashboard(
       { key: '', orders: Number(r!.n), salesCents: Number(r!.c), onlineCents: Number(r!.o) },
@@ -400,8 +430,8 @@ export async function rawOrderFigures(db: Db, storeIds: string[], w: AnalyticsWi
   const out = await rows<{ k: string; n: number; c: number; o: number }>(
     db,
     sql`select ${groupLabel(sql`y.k`)} as k, y.n, y.c, y.o from (
-          select ${key} as k, count(*)::bigint as n, coalesce(sum(grand_total_cents), 0)::bigint as c,
-                 coalesce(sum(grand_total_cents) filter (where source_name = 'online_store'), 0)::bigint as o
+          select ${key} as k, count(*)::bigint as n, coalesce(sum(${netSalesCents()}), 0)::bigint as c,
+                 coalesce(sum(${netSalesCents()}) filter (where source_name = 'online_store'), 0)::bigint as o
           from orders
           where store_id in (${idList(storeIds)}) and ${isPaidOrder()}
             and created_at >= ${iso(w.start)} and created_at < ${iso(w.end)}
@@ -454,14 +484,8 @@ export async function timezoneFor(db: Db, storeIds: string[], requested: string 
   return storeTimezone(db, storeIds[0]!);
 }
 
-/** A store's standardTimezone (default America/Los_Angeles). */
-export async function storeTimezone(db: Db, storeId: string): Promise<string> {
-  const [p] = await rows<{ tz: string }>(db, sql`select standard_timezone as tz from store_preferences where store_id = ${storeId}::uuid`);
-  return p?.tz || DEFAULT_TIMEZONE;
-}
-
 /**
- * One page of paid orders (financial_status 'paid', created_at in the window) over `storeIds`, newest first
+ * One page of paid orders (lib/money.ts `isPaidOrder`, created_at in the window) over `storeIds`, newest first
  * (spec §3 order row, §7 paid orders). grandTotal in major units; dates as ISO instants.
  */
 export async function paidOrders(db: Db, storeIds: string[], w: AnalyticsWindow, page: number, limit: number): Promise<PaidOrderRow[]> {

@@ -2,9 +2,9 @@ import type { User } from '@backroom/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { authEvents, refreshTokens, sessions, storeMemberships, users } from '../../db/schema/index.js';
-import { HttpError, notFound, unauthorized } from '../../lib/errors.js';
-import { isProviderStaff, type Membership } from '../../lib/guard.js';
+import { authEvents, refreshTokens, sessionStores, sessions, storeMemberships, users } from '../../db/schema/index.js';
+import { HttpError, unauthorized } from '../../lib/errors.js';
+import { type AuthUser, isCustomStoreUser, isProviderStaff, type Membership } from '../../lib/guard.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import { hashToken, newRefreshToken, REFRESH_TOKEN_TTL_MS, signAccessToken, verifyAccessToken } from '../../lib/tokens.js';
@@ -147,15 +147,31 @@ export async function signOut(db: Db, config: Config, bearer: string, refreshTok
   if (row) await revokeSessions(db, row.userId, 'logout', [row.sessionId]);
 }
 
+/** How many `${session}:${store}` pairs `noteStoreOpened` remembers per process (the oldest forgotten first). */
+const OPENED_MAX = 10_000;
+const opened = new Set<string>();
+
+/**
+ * Records that a session opened a store (`session_stores`, once per session and store: remembered per process, and
+ * the insert ignores a pair already there). Called by `GET /api/users/me`, the admin's session check of a store, so
+ * the Member screen's "last sign-in" and "active sessions" are about THIS store only (issue 14 item 5).
+ */
+export async function noteStoreOpened(db: Db, sessionId: string, storeId: string): Promise<void> {
+  const key = `${sessionId}:${storeId}`;
+  if (opened.has(key)) return;
+  await db.insert(sessionStores).values({ sessionId, storeId }).onConflictDoNothing();
+  if (opened.size >= OPENED_MAX) opened.delete(opened.values().next().value!);
+  opened.add(key);
+}
+
 /**
  * The spec's User (admin-dashboard §3) of `userId` with their `membership` of the request's store: role, effective
- * scopes, and the menu variants of spec §2 (provider staff, the custom-store e-mail). Throws 404 for an unknown user.
+ * scopes, and the menu variants of spec §2 (provider staff, the custom-store e-mail). Built from what the guard read
+ * in its one statement (`req.auth.user`), so `GET /api/users/me` costs no second read of the user (issue 14 item 1).
  */
-export async function currentUser(db: Db, config: Config, userId: string, membership: Membership): Promise<User> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId));
-  if (!u) throw notFound('User');
+export function currentUser(config: Config, userId: string, u: AuthUser, membership: Membership): User {
   return {
-    id: u.id,
+    id: userId,
     email: u.email,
     firstName: u.firstName,
     lastName: u.lastName,
@@ -164,6 +180,6 @@ export async function currentUser(db: Db, config: Config, userId: string, member
     isStoreAdmin: membership.isStoreAdmin,
     scopes: membership.scopes,
     isProviderStaff: isProviderStaff(config, u.email),
-    isCustomStoreUser: !!config.customStoreEmail && u.email === config.customStoreEmail,
+    isCustomStoreUser: isCustomStoreUser(config, u.email),
   };
 }

@@ -148,6 +148,9 @@ export const COLUMNS = {
   requiresShipping: 'variant requires shipping',
   taxable: 'variant taxable',
   barcode: 'variant barcode',
+  inventoryPolicy: 'variant inventory policy',
+  weightUnit: 'variant weight unit',
+  cost: 'cost per item',
   imageSrc: 'image src',
   imagePosition: 'image position',
   imageAlt: 'image alt text',
@@ -190,45 +193,51 @@ export async function* readCsvRows(path: string, encoding: CsvEncoding): AsyncGe
   source.on('error', (e) => parser.destroy(e));
   source.pipe(parser);
   let header: string[] | null = null;
-  for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    const { record, info } = item;
-    let counted = 0;
-    let breaks = 0;
-    for (const cell of record) {
-      for (let i = 0; i < cell.length; i++) {
-        const c = cell.charCodeAt(i);
-        if (c === 13) {
-          counted += 1;
-          breaks += 1;
-          if (cell.charCodeAt(i + 1) === 10) {
+  try {
+    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const { record, info } = item;
+      let counted = 0;
+      let breaks = 0;
+      for (const cell of record) {
+        for (let i = 0; i < cell.length; i++) {
+          const c = cell.charCodeAt(i);
+          if (c === 13) {
             counted += 1;
-            i += 1;
+            breaks += 1;
+            if (cell.charCodeAt(i + 1) === 10) {
+              counted += 1;
+              i += 1;
+            }
+          } else if (c === 10) {
+            counted += 1;
+            breaks += 1;
           }
-        } else if (c === 10) {
-          counted += 1;
-          breaks += 1;
         }
       }
-    }
-    const line = info.lines - excess - counted;
-    excess += counted - breaks;
-    while (bad.length) yield bad.shift()!;
-    if (!header) {
-      header = record.map((h) => h.trim().toLowerCase());
-      if (!header.includes(COLUMNS.handle)) {
-        parser.destroy();
-        source.destroy();
-        throw badRequest(
-          `file: the 'Handle' column is missing (line ${line} must be the header of a Shopify product CSV: Handle, Title, Body (HTML), Vendor, …)`,
-        );
+      const line = info.lines - excess - counted;
+      excess += counted - breaks;
+      while (bad.length) yield bad.shift()!;
+      if (!header) {
+        header = record.map((h) => h.trim().toLowerCase());
+        if (!header.includes(COLUMNS.handle)) {
+          parser.destroy();
+          source.destroy();
+          throw badRequest(
+            `file: the 'Handle' column is missing (line ${line} must be the header of a Shopify product CSV: Handle, Title, Body (HTML), Vendor, …)`,
+          );
+        }
+        continue;
       }
-      continue;
+      const cells = new Map<string, string>();
+      header.forEach((h, i) => {
+        if (!cells.has(h)) cells.set(h, record[i] ?? '');
+      });
+      yield { line, cells };
     }
-    const cells = new Map<string, string>();
-    header.forEach((h, i) => {
-      if (!cells.has(h)) cells.set(h, record[i] ?? '');
-    });
-    yield { line, cells };
+  } finally {
+    // A reader that stops early (the import's header check) must not leave the file open.
+    parser.destroy();
+    source.destroy();
   }
   while (bad.length) yield bad.shift()!;
   if (!header) throw badRequest('file: the CSV is empty');
@@ -242,6 +251,8 @@ export interface ProductFields {
   productType?: string;
   tags?: string[];
   published?: boolean;
+  /** active | draft | archived (Status column; else draft when Published is false). */
+  status?: 'active' | 'draft' | 'archived';
   optionNames?: string[];
   seoTitle?: string;
   seoDescription?: string;
@@ -257,7 +268,10 @@ export interface VariantInput {
   sku?: string;
   priceCents?: number;
   compareAtPriceCents?: number | null;
+  costCents?: number | null;
   inventoryQty?: number;
+  inventoryPolicy?: 'deny' | 'continue';
+  weightUnit?: 'g' | 'kg' | 'lb' | 'oz';
   grams?: number;
   requiresShipping?: boolean;
   taxable?: boolean;
@@ -368,6 +382,9 @@ export function parseRow(row: CsvRow): ParsedRow {
       if (status && !['active', 'draft', 'archived'].includes(status))
         throw new Error(`Status: '${get(COLUMNS.status)}' must be active, draft or archived`);
       if (status === 'draft' || status === 'archived') published = false;
+      const productStatus = (status || (published === false ? 'draft' : published === true ? 'active' : '')) as
+        | ProductFields['status']
+        | '';
       const optionNames = [get(COLUMNS.option1Name), get(COLUMNS.option2Name), get(COLUMNS.option3Name)];
       while (optionNames.length && !optionNames[optionNames.length - 1]) optionNames.pop();
       product = {
@@ -386,6 +403,7 @@ export function parseRow(row: CsvRow): ParsedRow {
             ]
           : undefined,
         published,
+        status: productStatus || undefined,
         optionNames: optionNames.length
           ? optionNames.map((n, i) => n || `Option${i + 1}`)
           : has(COLUMNS.option1Name)
@@ -402,6 +420,13 @@ export function parseRow(row: CsvRow): ParsedRow {
     const sku = get(COLUMNS.sku);
     if (o1 || price || sku) {
       const compare = get(COLUMNS.compareAt);
+      const cost = get(COLUMNS.cost);
+      const policy = get(COLUMNS.inventoryPolicy).toLowerCase();
+      if (policy && policy !== 'deny' && policy !== 'continue')
+        throw new Error(`Variant Inventory Policy: '${get(COLUMNS.inventoryPolicy)}' must be deny or continue`);
+      const unit = get(COLUMNS.weightUnit).toLowerCase();
+      if (unit && !['g', 'kg', 'lb', 'oz'].includes(unit))
+        throw new Error(`Variant Weight Unit: '${get(COLUMNS.weightUnit)}' must be g, kg, lb or oz`);
       variant = {
         line: row.line,
         option1: o1 || 'Default Title',
@@ -410,7 +435,10 @@ export function parseRow(row: CsvRow): ParsedRow {
         sku: has(COLUMNS.sku) ? sku : undefined,
         priceCents: price ? parsePriceCents(price) : undefined,
         compareAtPriceCents: has(COLUMNS.compareAt) ? (compare ? parsePriceCents(compare, 'Variant Compare At Price') : null) : undefined,
+        costCents: has(COLUMNS.cost) ? (cost ? parsePriceCents(cost, 'Cost per item') : null) : undefined,
         inventoryQty: parseInteger(get(COLUMNS.inventoryQty), 'Variant Inventory Qty'),
+        inventoryPolicy: (policy || undefined) as VariantInput['inventoryPolicy'],
+        weightUnit: (unit || undefined) as VariantInput['weightUnit'],
         grams: parseInteger(get(COLUMNS.grams), 'Variant Grams', { min: 0, round: true }),
         requiresShipping: parseBool(get(COLUMNS.requiresShipping), 'Variant Requires Shipping'),
         taxable: parseBool(get(COLUMNS.taxable), 'Variant Taxable'),

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../../db/client.js';
 import { createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
+import { settleJob } from '../jobs/index.js';
 
 /**
  * Issue 14 item 5 "High — server-side request forgery in the CSV import": `Image Src` values pointing at loopback
@@ -49,12 +50,13 @@ async function importCsv(lines: string[]) {
   const fd = new FormData();
   fd.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv');
   const req = new Request('http://localhost/', { method: 'POST', body: fd });
-  return t.app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/products/import',
     payload: Buffer.from(await req.arrayBuffer()),
     headers: { ...headers, 'content-type': req.headers.get('content-type')! },
   });
+  return settleJob(t.app, headers, res);
 }
 
 describe('CSV import pictures and the network', () => {

@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../../db/client.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
+import { settleJob, waitForJob } from '../jobs/index.js';
 import { RemoteImages } from './images.js';
 
 const FIXTURES = join(import.meta.dirname, '../../../../../fixtures/shopify-product-csvs');
@@ -72,12 +73,15 @@ afterAll(async () => {
 
 async function upload(content: string | Buffer, o: { field?: string; headers?: Record<string, string>; store?: string } = {}) {
   const { payload, contentType } = await multipart(content, o);
-  return t.app.inject({
+  const headers = o.headers ?? owner.headers;
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/products/import',
     payload,
-    headers: { ...(o.headers ?? owner.headers), 'content-type': contentType },
+    headers: { ...headers, 'content-type': contentType },
   });
+  // The import runs as a background job (202 + Job): wait for it and read its ImportReport.
+  return settleJob(t.app, headers, res);
 }
 
 const countOf = async (store = storeId) => {
@@ -132,6 +136,28 @@ describe('POST /api/products/import with the shared Shopify exports', () => {
       option_names: ['Size'],
       prices: [6000, 6000, 6000],
     });
+  });
+
+  it('answers 202 with the import job at once; the job reports records read of the total, then the report', async () => {
+    const { payload, contentType } = await multipart(apparel);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      payload,
+      headers: { ...owner.headers, 'content-type': contentType },
+    });
+    expect(res.statusCode).toBe(202);
+    const job = res.json();
+    expect(job).toMatchObject({ type: 'catalog.import', result: null, error: null });
+    expect(['queued', 'running']).toContain(job.state);
+    const done = await waitForJob(t.app, owner.headers, job.id);
+    const rowsInFile = parse(apparel, { columns: true, skip_empty_lines: true }).length;
+    expect(done).toMatchObject({ state: 'completed', progress: { done: rowsInFile, total: rowsInFile }, attempts: 1 });
+    const report = done.result as { rows: number; created: number; updated: number; skipped: number; rejected: unknown[] };
+    expect(report).toMatchObject({ rows: rowsInFile, rejected: [] });
+    expect(report.created + report.updated + report.skipped).toBe(20);
+    const list = await t.app.inject({ method: 'GET', url: '/api/jobs?type=catalog.import', headers: owner.headers });
+    expect(list.json().items[0]).toMatchObject({ id: job.id, state: 'completed' });
   });
 
   it('re-importing the same file updates instead of duplicating', async () => {

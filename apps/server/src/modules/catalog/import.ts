@@ -3,8 +3,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { collectionProducts, collections, productImages, products, productVariants, uploads } from '../../db/schema/index.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
+import { syncAutomatedCollections } from '../collections/index.js';
 import type { MediaStorage } from '../media/index.js';
-import { type CsvRow, detectEncoding, groupRows, type ProductGroup, type RowRejection, readCsvRows } from './csv.js';
+import { type CsvEncoding, type CsvRow, detectEncoding, groupRows, type ProductGroup, type RowRejection, readCsvRows } from './csv.js';
 import { RemoteImages, type ResolvedImage } from './images.js';
 
 /** Products handled per transaction. */
@@ -24,6 +25,28 @@ export interface ImportOptions {
   storage?: MediaStorage;
   /** Private addresses/CIDRs the default fetcher may reach anyway (config FETCH_ALLOW_ADDRESSES). */
   fetchAllow?: readonly string[];
+  /**
+   * Progress callback (the import job's `reportProgress`): CSV records read of the file's total, called as the
+   * import goes; the total is counted in a first streaming pass when a callback is given.
+   */
+  onProgress?: (rowsRead: number, rowsTotal: number) => unknown;
+}
+
+/**
+ * The file-level checks of an import, run by the route before the job is queued so a bad file is answered at once:
+ * 400 'file: the CSV is empty', 400 for a binary file, 400 when the header has no Handle column. Reads only the
+ * start of the file (the encoding check reads it through once).
+ */
+export async function checkImportFile(path: string): Promise<void> {
+  const { encoding } = await detectEncoding(path);
+  for await (const _ of readCsvRows(path, encoding)) break;
+}
+
+/** CSV records in the file (what `ImportReport.rows` will count), in one streaming pass. */
+async function countRecords(path: string, encoding: CsvEncoding): Promise<number> {
+  let n = 0;
+  for await (const _ of readCsvRows(path, encoding)) n += 1;
+  return n;
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -74,6 +97,7 @@ export async function importProductsCsv(db: Db, opts: ImportOptions): Promise<Im
     warnings: [...warnings],
   };
   const stats = { rows: 0 };
+  const total = opts.onProgress ? await countRecords(opts.path, encoding) : 0;
   const seen = new Set<string>();
   let batch = new Map<string, ProductGroup>();
   const flush = async () => {
@@ -96,8 +120,10 @@ export async function importProductsCsv(db: Db, opts: ImportOptions): Promise<Im
       same.images.push(...group.images);
     } else batch.set(group.handle, group);
     if (batch.size >= BATCH) await flush();
+    await opts.onProgress?.(stats.rows, total);
   }
   await flush();
+  await opts.onProgress?.(stats.rows, Math.max(total, stats.rows));
   report.rows = stats.rows;
   report.rejected.sort((a, b) => a.row - b.row);
   if (report.rows === 0) report.warnings.push('file: the CSV has a header but no product rows');
@@ -239,6 +265,8 @@ async function importBatch(db: Db, storeId: string, groups: ProductGroup[], imag
       await tx.insert(productVariants).values(variantRows.slice(i, i + INSERT_CHUNK));
     for (let i = 0; i < imageRows.length; i += INSERT_CHUNK) await tx.insert(productImages).values(imageRows.slice(i, i + INSERT_CHUNK));
     if (uploadRows.length) await tx.insert(uploads).values(uploadRows);
+    // Automated collections follow the imported products (issue 13 item 3).
+    await syncAutomatedCollections(tx, storeId, { productIds: list.map((p) => p.existing?.id ?? ids.get(p.group.handle)!) });
   };
   const commit = (t: typeof tally, list: Plan[]) => {
     for (const k of Object.keys(t) as (keyof typeof tally)[]) report[k] += t[k];
@@ -301,6 +329,7 @@ function planGroup(
       productType: f.productType,
       tags: f.tags,
       published: f.published,
+      status: f.status,
       optionNames: f.optionNames,
       seoTitle: f.seoTitle,
       seoDescription: f.seoDescription,
@@ -346,7 +375,10 @@ function planGroup(
         option3: v.option3,
         priceCents: v.priceCents,
         compareAtPriceCents: v.compareAtPriceCents ?? null,
+        costCents: v.costCents ?? null,
         inventoryQty: v.inventoryQty ?? 0,
+        inventoryPolicy: v.inventoryPolicy ?? 'deny',
+        weightUnit: v.weightUnit ?? 'kg',
         grams: v.grams ?? 0,
         requiresShipping: v.requiresShipping ?? true,
         taxable: v.taxable ?? true,
@@ -362,7 +394,10 @@ function planGroup(
     cmp('sku', v.sku);
     cmp('priceCents', v.priceCents);
     cmp('compareAtPriceCents', v.compareAtPriceCents);
+    cmp('costCents', v.costCents);
     cmp('inventoryQty', v.inventoryQty);
+    cmp('inventoryPolicy', v.inventoryPolicy);
+    cmp('weightUnit', v.weightUnit);
     cmp('grams', v.grams);
     cmp('requiresShipping', v.requiresShipping);
     cmp('taxable', v.taxable);

@@ -1,6 +1,13 @@
-import type { CollectionSummary, ProductSummary } from '@backroom/contracts';
+import type {
+  GridVariant,
+  ProductGridQuery,
+  ProductGridResponse,
+  ProductListQuery,
+  ProductStatus,
+  ProductSummary,
+} from '@backroom/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client.js';
+import { type Db, preparedRows, rows } from '../../db/client.js';
 import { majorFromCents } from '../../lib/money.js';
 
 /** `%…%` ILIKE pattern of a search text, with LIKE wildcards escaped. */
@@ -20,13 +27,10 @@ export async function catalogCounts(db: Db, storeId: string) {
 /**
  * One page of a store's products, A→Z by title: first picture, variant count, stock and price range (major
  * units, 2 decimals). `search` matches title, handle, vendor or a variant SKU (case-insensitive);
- * `collection` keeps the products of the collection with that handle.
+ * `collection` keeps the products of the collection with that handle; `status`, `vendor`, `productType`
+ * (case-insensitive) and `stock` (total of the variants > 0 or ≤ 0) narrow the list (issue 13 item 2).
  */
-export async function listProducts(
-  db: Db,
-  storeId: string,
-  q: { page: number; limit: number; search?: string; collection?: string },
-): Promise<{ products: ProductSummary[]; total: number }> {
+export async function listProducts(db: Db, storeId: string, q: ProductListQuery): Promise<{ products: ProductSummary[]; total: number }> {
   const where: SQL[] = [sql`p.store_id = ${storeId}::uuid`];
   if (q.search) {
     const pat = like(q.search);
@@ -37,40 +41,59 @@ export async function listProducts(
     where.push(sql`exists (select 1 from collection_products cp join collections c on c.id = cp.collection_id
                            where cp.product_id = p.id and c.store_id = ${storeId}::uuid and c.handle = ${q.collection})`);
   }
+  if (q.status) where.push(sql`p.status = ${q.status}`);
+  if (q.vendor) where.push(sql`lower(p.vendor) = lower(${q.vendor})`);
+  if (q.productType) where.push(sql`lower(p.product_type) = lower(${q.productType})`);
+  if (q.stock) {
+    const total = sql`(select coalesce(sum(sv.inventory_qty), 0) from product_variants sv where sv.product_id = p.id)`;
+    where.push(q.stock === 'in_stock' ? sql`${total} > 0` : sql`${total} <= 0`);
+  }
   const cond = sql.join(where, sql` and `);
-  // The count and the page are independent: on PostgreSQL they run at once on two pooled connections.
-  const [[{ total } = { total: 0 }], list] = await Promise.all([
-    rows<{ total: number }>(db, sql`select count(*)::int as total from products p where ${cond}`),
-    rows<{
-      id: string;
-      title: string;
-      handle: string;
-      vendor: string;
-      product_type: string;
-      tags: string[];
-      published: boolean;
-      updated_at: Date | string;
-      image: string | null;
-      n: number;
-      inv: number;
-      min_cents: number | null;
-      max_cents: number | null;
-      currency: string;
-    }>(
-      db,
-      sql`select p.id, p.title, p.handle, p.vendor, p.product_type, p.tags, p.published, p.updated_at, s.currency,
-               (select i.src from product_images i where i.product_id = p.id order by i.position, i.id limit 1) as image,
+  // ONE prepared statement (issue 14 item 1: this list is the bench's authenticated read): the page is chosen first
+  // (20 rows), then only those rows get their picture and variant figures, and the total rides along as a scalar.
+  const list = await preparedRows<{
+    id: string;
+    title: string;
+    handle: string;
+    vendor: string;
+    product_type: string;
+    tags: string[];
+    published: boolean;
+    status: string;
+    updated_at: Date | string;
+    image: string | null;
+    n: number;
+    inv: number;
+    min_cents: number | null;
+    max_cents: number | null;
+    currency: string;
+    total: number;
+  }>(
+    db,
+    'list_products',
+    sql`with page as (
+          select p.id, p.title, p.handle, p.vendor, p.product_type, p.tags, p.published, p.status, p.updated_at
+          from products p
+          where ${cond}
+          order by lower(p.title), p.id
+          limit ${q.limit} offset ${(q.page - 1) * q.limit})
+        select page.*, s.currency,
+               (select count(*)::int from products p where ${cond}) as total,
+               (select i.src from product_images i where i.product_id = page.id order by i.position, i.id limit 1) as image,
                v.n, v.inv, v.min_cents, v.max_cents
-        from products p
-        join stores s on s.id = p.store_id
+        from page
+        join stores s on s.id = ${storeId}::uuid
         cross join lateral (select count(*)::int as n, coalesce(sum(inventory_qty), 0)::int as inv,
                                    min(price_cents) as min_cents, max(price_cents) as max_cents
-                            from product_variants where product_id = p.id) v
-        where ${cond}
-        order by lower(p.title), p.id
-        limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-    ),
-  ]);
+                            from product_variants where product_id = page.id) v
+        order by lower(page.title), page.id`,
+  );
+  // An empty page past the end still answers the real total.
+  const total =
+    list[0]?.total ??
+    (q.page > 1
+      ? ((await rows<{ total: number }>(db, sql`select count(*)::int as total from products p where ${cond}`))[0]?.total ?? 0)
+      : 0);
   return {
     total,
     products: list.map((p) => ({
@@ -82,6 +105,7 @@ export async function listProducts(
       productType: p.product_type,
       tags: p.tags,
       published: p.published,
+      status: p.status as ProductStatus,
       image: p.image ? { src: p.image } : null,
       variantsCount: p.n,
       inventory: p.inv,
@@ -94,40 +118,91 @@ export async function listProducts(
 }
 
 /**
- * One page of a store's collections, A→Z by title, with image.src (its own picture, else its first product's) and
- * product count; `search` matches title or handle.
+ * GET /api/products/grid (the bulk-edit grid, issue 13 item 2, route website.products.bulkEdit): one page of
+ * products A→Z (limit 1–250) with every variant in position order — price and compare-at price in major units,
+ * SKU, stock, policy. `search` matches title, handle, vendor or a SKU; `status`, `collection` (handle) and `ids`
+ * (the products list's selection) narrow.
+ * Two statements: the page of products, then their variants.
  */
-export async function listCollections(
-  db: Db,
-  storeId: string,
-  q: { page: number; limit: number; search?: string },
-): Promise<{ collections: CollectionSummary[]; total: number }> {
-  const where: SQL[] = [sql`c.store_id = ${storeId}::uuid`];
+export async function productGrid(db: Db, storeId: string, q: ProductGridQuery): Promise<Omit<ProductGridResponse, 'page' | 'limit'>> {
+  const where: SQL[] = [sql`p.store_id = ${storeId}::uuid`];
   if (q.search) {
     const pat = like(q.search);
-    where.push(sql`(c.title ilike ${pat} or c.handle ilike ${pat})`);
+    where.push(sql`(p.title ilike ${pat} or p.handle ilike ${pat} or p.vendor ilike ${pat}
+                    or exists (select 1 from product_variants sv where sv.product_id = p.id and sv.sku ilike ${pat}))`);
+  }
+  if (q.status) where.push(sql`p.status = ${q.status}`);
+  if (q.collection) {
+    where.push(sql`exists (select 1 from collection_products cp join collections c on c.id = cp.collection_id
+                           where cp.product_id = p.id and c.store_id = ${storeId}::uuid and c.handle = ${q.collection})`);
+  }
+  if (q.ids) {
+    where.push(
+      sql`p.id::text in (${sql.join(
+        q.ids
+          .toLowerCase()
+          .split(',')
+          .map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   }
   const cond = sql.join(where, sql` and `);
-  const [{ total } = { total: 0 }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from collections c where ${cond}`);
-  const list = await rows<{ id: string; title: string; handle: string; description: string; image_src: string | null; n: number }>(
-    db,
-    sql`select c.id, c.title, c.handle, c.description,
-               coalesce(c.image_src, (select i.src from collection_products cp join product_images i on i.product_id = cp.product_id
-                                      where cp.collection_id = c.id order by cp.position, i.position limit 1)) as image_src,
-               (select count(*)::int from collection_products cp where cp.collection_id = c.id) as n
-        from collections c where ${cond}
-        order by lower(c.title), c.id
-        limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-  );
+  const [[{ total } = { total: 0 }], page, [store]] = await Promise.all([
+    rows<{ total: number }>(db, sql`select count(*)::int as total from products p where ${cond}`),
+    rows<{ id: string; title: string; status: string; vendor: string }>(
+      db,
+      sql`select p.id, p.title, p.status, p.vendor from products p where ${cond}
+          order by lower(p.title), p.id limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+    ),
+    rows<{ currency: string }>(db, sql`select currency from stores where id = ${storeId}::uuid`),
+  ]);
+  const ids = page.map((p) => p.id);
+  const variants = ids.length
+    ? await rows<{
+        id: string;
+        product_id: string;
+        option1: string | null;
+        option2: string | null;
+        option3: string | null;
+        price_cents: number;
+        compare_at_price_cents: number | null;
+        sku: string;
+        inventory_qty: number;
+        inventory_policy: string;
+      }>(
+        db,
+        sql`select id, product_id, option1, option2, option3, price_cents, compare_at_price_cents, sku, inventory_qty, inventory_policy
+            from product_variants where product_id in (${sql.join(
+              ids.map((i) => sql`${i}::uuid`),
+              sql`, `,
+            )}) and store_id = ${storeId}::uuid
+            order by position, id`,
+      )
+    : [];
+  const byProduct = new Map<string, GridVariant[]>();
+  for (const v of variants) {
+    const list = byProduct.get(v.product_id) ?? [];
+    list.push({
+      id: v.id,
+      title: [v.option1, v.option2, v.option3].filter(Boolean).join(' / ') || 'Default Title',
+      price: majorFromCents(v.price_cents),
+      compareAtPrice: v.compare_at_price_cents == null ? null : majorFromCents(v.compare_at_price_cents),
+      sku: v.sku,
+      inventoryQuantity: v.inventory_qty,
+      inventoryPolicy: v.inventory_policy as GridVariant['inventoryPolicy'],
+    });
+    byProduct.set(v.product_id, list);
+  }
   return {
     total,
-    collections: list.map((c) => ({
-      id: c.id,
-      title: c.title,
-      handle: c.handle,
-      description: c.description,
-      image: c.image_src ? { src: c.image_src } : null,
-      productsCount: c.n,
+    currency: store?.currency ?? 'USD',
+    products: page.map((p) => ({
+      id: p.id,
+      title: p.title,
+      status: p.status as ProductStatus,
+      vendor: p.vendor,
+      variants: byProduct.get(p.id) ?? [],
     })),
   };
 }

@@ -21,10 +21,16 @@ export async function dashboardRoutes(app: App) {
     '/api/reports/total-sales',
     {
       preHandler: app.guard({ scope: null, store: false }),
-      schema: { tags: ['dashboard'], querystring: ReportQuery, response: { 200: TotalSalesResponse, ...errors } },
+      schema: {
+        summary: 'Paid sales of a period',
+        operationId: 'getTotalSales',
+        tags: ['dashboard'],
+        querystring: ReportQuery,
+        response: { 200: TotalSalesResponse, ...errors },
+      },
     },
     async (req) => {
-      const ids = await assertStores(app.db, req.auth.userId, req.query.stores, 'homes');
+      const ids = await assertStores(app.db, req.auth, req.query.stores, 'homes');
       const t = await paidTotals(app.db, ids, req.query.fromTime, req.query.toTime, req.query.timezone ?? DEFAULT_TIMEZONE);
       return { total_sales: t.totalSales };
     },
@@ -35,10 +41,16 @@ export async function dashboardRoutes(app: App) {
     '/api/reports/total-orders',
     {
       preHandler: app.guard({ scope: null, store: false }),
-      schema: { tags: ['dashboard'], querystring: ReportQuery, response: { 200: TotalOrdersResponse, ...errors } },
+      schema: {
+        summary: 'Paid orders of a period',
+        operationId: 'getTotalOrders',
+        tags: ['dashboard'],
+        querystring: ReportQuery,
+        response: { 200: TotalOrdersResponse, ...errors },
+      },
     },
     async (req) => {
-      const ids = await assertStores(app.db, req.auth.userId, req.query.stores, 'homes');
+      const ids = await assertStores(app.db, req.auth, req.query.stores, 'homes');
       const t = await paidTotals(app.db, ids, req.query.fromTime, req.query.toTime, req.query.timezone ?? DEFAULT_TIMEZONE);
       return { total_orders: t.totalOrders };
     },
@@ -47,7 +59,15 @@ export async function dashboardRoutes(app: App) {
   /** GET /api/helpbase/public/customHTML → {homeHtml} of the X-Store-Id store, sanitised. Any member. */
   app.get(
     '/api/helpbase/public/customHTML',
-    { preHandler: app.guard({ scope: 'homes' }), schema: { tags: ['dashboard'], response: { 200: CustomHtmlResponse, ...errors } } },
+    {
+      preHandler: app.guard({ scope: 'homes' }),
+      schema: {
+        summary: "The home dashboard's custom HTML block",
+        operationId: 'getHomeHtml',
+        tags: ['dashboard'],
+        response: { 200: CustomHtmlResponse, ...errors },
+      },
+    },
     async (req) => ({ homeHtml: await customHomeHtml(app.db, req.auth.storeId) }),
   );
 
@@ -56,7 +76,13 @@ export async function dashboardRoutes(app: App) {
     '/api/orders/count',
     {
       preHandler: app.guard({ scope: ['homes', 'orders'] }),
-      schema: { tags: ['orders'], querystring: OrdersCountQuery, response: { 200: CountResponse, ...errors } },
+      schema: {
+        summary: 'Count orders',
+        operationId: 'countOrders',
+        tags: ['orders'],
+        querystring: OrdersCountQuery,
+        response: { 200: CountResponse, ...errors },
+      },
     },
     async (req) => ({ count: await countOrders(app.db, req.auth.storeId, req.query) }),
   );

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../db/client.js';
 import { orders, storePreferences } from '../../db/schema/index.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
-import { isPaidOrder, majorFromCents } from '../../lib/money.js';
+import { isPaidOrder, majorFromCents, netSalesCents } from '../../lib/money.js';
 import { resolveRange } from '../../lib/time-range.js';
 
 /** Paid totals of the home dashboard: sales in major units (2 decimals) and the paid-order count. */
@@ -12,7 +12,7 @@ export interface PaidTotals {
 }
 
 /**
- * Paid sales and paid-order count over `storeIds` in [fromTime, toTime] read in IANA `timezone`
+ * Paid sales (net of refunds) and paid-order count over `storeIds` in [fromTime, toTime] read in IANA `timezone`
  * (spec admin-dashboard §7 "Total sales and total orders reports"; the paid-order rule and units of lib/money.ts).
  * fromTime/toTime are YYYY-MM-DD local days or ISO instants (lib/time-range.ts); 400 on a bad value.
  */
@@ -20,7 +20,7 @@ export async function paidTotals(db: Db, storeIds: string[], fromTime: string, t
   const r = resolveRange(fromTime, toTime, timezone);
   const [row] = await rows<{ cents: number; n: number }>(
     db,
-    sql`select coalesce(sum(grand_total_cents), 0)::bigint as cents, count(*)::bigint as n
+    sql`select coalesce(sum(${netSalesCents()}), 0)::bigint as cents, count(*)::bigint as n
         from orders
         where store_id in (${sql.join(
           storeIds.map((id) => sql`${id}::uuid`),

@@ -16,11 +16,23 @@ export async function sniffImage(data: Uint8Array): Promise<{ mime: ImageMime; e
   return { mime, ext: IMAGE_TYPES[mime] };
 }
 
-/** Content type of a stored media file by its extension; undefined for anything the policy does not serve. */
-export function mediaTypeOfName(name: string): ImageMime | undefined {
+/**
+ * Content types of the non-image files the media module keeps, by extension: fonts (modules/media/fonts.ts) and the
+ * print PDFs of book designs (modules/designs, issue 19; written by the server only, never uploaded).
+ */
+const FONT_MIME: Record<string, string> = {
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  pdf: 'application/pdf',
+};
+
+/** Content type of a stored media file by its extension (images, fonts, print PDFs); undefined for anything the policy does not serve. */
+export function mediaTypeOfName(name: string): ImageMime | string | undefined {
   const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
   for (const [mime, e] of Object.entries(IMAGE_TYPES)) if (e === ext) return mime as ImageMime;
-  return undefined;
+  return FONT_MIME[ext];
 }
 
 /** One web size produced from an upload. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AcceptInvitationResponse,
   AddStaffBody,
   AddStaffResponse,
   AllPermissionResponse,
@@ -7,7 +8,9 @@ import {
   ErrorResponse,
   HistoryQuery,
   HistoryResponse,
+  InvitationIdParams,
   MessageResponse,
+  MyInvitationsResponse,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_TYPES,
   Profile,
@@ -28,13 +31,13 @@ import { z } from 'zod';
 import { uploads, users } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { hasScope } from '../../lib/guard.js';
-import { mailerFor } from '../../lib/mail.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import type { App } from '../../lib/types.js';
 import { mediaStorageFor, readFileField, sendMedia, sniffImage } from '../media/index.js';
+import { acceptInvitation, cancelInvitation, declineInvitation, myInvitations, storeInvitations } from './invitations.js';
+import type { Caller } from './rules.js';
 import {
   addStaff,
-  type Caller,
   changePassword,
   deleteStaff,
   getProfile,
@@ -53,6 +56,8 @@ export const CHANGE_PASSWORD_LIMIT = { points: 10, duration: 15 * 60 };
 /** Profile pictures: the media policy's types that PROFILE_PICTURE_TYPES allows (PNG, JPEG, GIF, WebP). */
 const PICTURE_NAME = /^[a-f0-9-]{36}\.(png|jpg|webp|gif)$/;
 const PictureParams = z.object({ name: z.string().regex(PICTURE_NAME, 'name must be a picture file name') });
+/** The OpenAPI description of a picture answer (binary; never serialised by Fastify, which sends the bytes as they are). */
+const PictureBytes = z.string().meta({ format: 'binary' });
 
 const caller = (req: FastifyRequest): Caller => ({ userId: req.auth.userId, email: req.auth.email, membership: req.auth.membership });
 
@@ -63,7 +68,6 @@ const caller = (req: FastifyRequest): Caller => ({ userId: req.auth.userId, emai
  */
 export default async function staffRoutes(app: App) {
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-  const mailer = mailerFor(app.config, app.log);
   const media = mediaStorageFor(app.config);
   const passwordLimiter = app.limiter({ name: 'change-password', what: 'attempts', ...CHANGE_PASSWORD_LIMIT });
 
@@ -72,7 +76,12 @@ export default async function staffRoutes(app: App) {
     '/api/auth/all-permission',
     {
       preHandler: app.guard({ scope: null, store: false }),
-      schema: { tags: ['staff'], response: { 200: AllPermissionResponse, ...errors } },
+      schema: {
+        summary: 'Every permission, grouped as in the menu',
+        operationId: 'listPermissions',
+        tags: ['staff'],
+        response: { 200: AllPermissionResponse, ...errors },
+      },
     },
     async () => ({ groups: scopeGroups() }),
   );
@@ -80,18 +89,36 @@ export default async function staffRoutes(app: App) {
   /** GET /api/auth/store-permission → the caller's role and effective scopes in the X-Store-Id store. */
   app.get(
     '/api/auth/store-permission',
-    { preHandler: app.guard({ scope: null }), schema: { tags: ['staff'], response: { 200: StaffInfo, ...errors } } },
+    {
+      preHandler: app.guard({ scope: null }),
+      schema: {
+        summary: 'My role and permissions in the store',
+        operationId: 'getMyStorePermission',
+        tags: ['staff'],
+        response: { 200: StaffInfo, ...errors },
+      },
+    },
     async (req) => staffInfo(app.db, req.auth.storeId, req.auth.userId),
   );
 
-  /** GET /api/users/store-staffs → {staffs, canManage}: the store's members, owner first. Scope: store. */
+  /**
+   * GET /api/users/store-staffs → {staffs, invitations, canManage}: the store's members, owner first, and (for owners
+   * and admins) the pending invitations of existing accounts. Scope: store.
+   */
   app.get(
     '/api/users/store-staffs',
-    { preHandler: app.guard({ scope: STAFF_SCOPE }), schema: { tags: ['staff'], response: { 200: StaffListResponse, ...errors } } },
-    async (req) => ({
-      staffs: await listStaff(app.db, req.auth.storeId),
-      canManage: req.auth.membership.isStoreOwner || req.auth.membership.isStoreAdmin,
-    }),
+    {
+      preHandler: app.guard({ scope: STAFF_SCOPE }),
+      schema: { summary: "The store's staff", operationId: 'listStaff', tags: ['staff'], response: { 200: StaffListResponse, ...errors } },
+    },
+    async (req) => {
+      const canManage = req.auth.membership.isStoreOwner || req.auth.membership.isStoreAdmin;
+      return {
+        staffs: await listStaff(app.db, req.auth.storeId),
+        invitations: canManage ? await storeInvitations(app.db, req.auth.storeId) : [],
+        canManage,
+      };
+    },
   );
 
   /**
@@ -102,7 +129,13 @@ export default async function staffRoutes(app: App) {
     '/api/users/store-staff-info',
     {
       preHandler: app.guard({ scope: null }),
-      schema: { tags: ['staff'], querystring: StaffIdQuery, response: { 200: StaffInfo, ...errors } },
+      schema: {
+        summary: 'Role and permissions of one member',
+        operationId: 'getStaffInfo',
+        tags: ['staff'],
+        querystring: StaffIdQuery,
+        response: { 200: StaffInfo, ...errors },
+      },
     },
     async (req) => {
       if (req.query.staff_id !== req.auth.userId && !hasScope(req.auth.membership.scopes, STAFF_SCOPE)) throw forbidden();
@@ -110,14 +143,23 @@ export default async function staffRoutes(app: App) {
     },
   );
 
-  /** POST /api/users/add-store-staff → {staff, created, invited, messages}. Owner/admin; 409 when already a member. */
+  /**
+   * POST /api/users/add-store-staff → {staff, invitation, created, invited, messages}: a new account becomes a member
+   * at once; an existing account gets an invitation to accept (issue 14 item 5). Owner/admin; 409 when already a member.
+   */
   app.post(
     '/api/users/add-store-staff',
     {
       preHandler: app.guard({ scope: STAFF_SCOPE }),
-      schema: { tags: ['staff'], body: AddStaffBody, response: { 200: AddStaffResponse, ...errors, 409: ErrorResponse } },
+      schema: {
+        summary: 'Add or invite a staff member',
+        operationId: 'addStaff',
+        tags: ['staff'],
+        body: AddStaffBody,
+        response: { 200: AddStaffResponse, ...errors, 409: ErrorResponse },
+      },
     },
-    async (req) => addStaff(app.db, app.config, mailer, caller(req), req.auth.storeId, req.body),
+    async (req) => addStaff(app.db, app.config, app.jobs, caller(req), req.auth.storeId, req.body),
   );
 
   /** PUT /api/users/update-store-staff/{id} {scopes?, isStoreAdmin?} → the updated StaffMember. */
@@ -125,31 +167,59 @@ export default async function staffRoutes(app: App) {
     '/api/users/update-store-staff/:id',
     {
       preHandler: app.guard({ scope: STAFF_SCOPE }),
-      schema: { tags: ['staff'], params: StaffIdParams, body: UpdateStaffBody, response: { 200: StaffMember, ...errors } },
+      schema: {
+        summary: "Change a member's permissions",
+        operationId: 'updateStaff',
+        tags: ['staff'],
+        params: StaffIdParams,
+        body: UpdateStaffBody,
+        response: { 200: StaffMember, ...errors },
+      },
     },
     async (req) => updateStaff(app.db, caller(req), req.auth.storeId, req.params.id, req.body),
   );
 
-  /** DELETE /api/users/logout-all-staff-account → {ok, revoked}: signs out every member the caller may manage. */
+  /**
+   * DELETE /api/users/logout-all-staff-account → {ok, revoked}: signs every member the caller may manage out of THIS
+   * store (their other stores keep working).
+   */
   app.delete(
     '/api/users/logout-all-staff-account',
-    { preHandler: app.guard({ scope: STAFF_SCOPE }), schema: { tags: ['staff'], response: { 200: RevokeResponse, ...errors } } },
+    {
+      preHandler: app.guard({ scope: STAFF_SCOPE }),
+      schema: {
+        summary: 'Sign out every staff member from this store',
+        operationId: 'signOutAllStaff',
+        tags: ['staff'],
+        response: { 200: RevokeResponse, ...errors },
+      },
+    },
     async (req) => {
       const revoked = await revokeAllStaff(app.db, caller(req), req.auth.storeId, requestMeta(req));
-      return { ok: true as const, revoked, messages: [`Signed out ${revoked} session${revoked === 1 ? '' : 's'} of your staff`] };
+      return {
+        ok: true as const,
+        revoked,
+        messages: [`Your staff was signed out of this shop (${revoked} session${revoked === 1 ? '' : 's'})`],
+      };
     },
   );
 
-  /** DELETE /api/users/logout-staff-account/{id} → {ok, revoked}: signs one member out everywhere. */
+  /** DELETE /api/users/logout-staff-account/{id} → {ok, revoked}: signs one member out of THIS store (not their other stores). */
   app.delete(
     '/api/users/logout-staff-account/:id',
     {
       preHandler: app.guard({ scope: STAFF_SCOPE }),
-      schema: { tags: ['staff'], params: StaffIdParams, response: { 200: RevokeResponse, ...errors } },
+      schema: {
+        summary: 'Sign a member out of this store',
+        operationId: 'signOutStaff',
+        tags: ['staff'],
+        params: StaffIdParams,
+        response: { 200: RevokeResponse, ...errors },
+      },
     },
     async (req) => {
       const revoked = await revokeStaff(app.db, caller(req), req.auth.storeId, req.params.id, requestMeta(req));
-      return { ok: true as const, revoked, messages: [`Signed out ${revoked} session${revoked === 1 ? '' : 's'}`] };
+      return { ok: true as const, revoked, messages: [`Signed out of this shop (${revoked} session${revoked === 1 ? '' : 's'})`] };
     },
   );
 
@@ -158,7 +228,13 @@ export default async function staffRoutes(app: App) {
     '/api/users/delete-staff-account',
     {
       preHandler: app.guard({ scope: STAFF_SCOPE }),
-      schema: { tags: ['staff'], querystring: StaffIdQuery, response: { 200: MessageResponse, ...errors } },
+      schema: {
+        summary: 'Remove a member from this store',
+        operationId: 'removeStaff',
+        tags: ['staff'],
+        querystring: StaffIdQuery,
+        response: { 200: MessageResponse, ...errors },
+      },
     },
     async (req) => {
       await deleteStaff(app.db, caller(req), req.auth.storeId, req.query.staff_id);
@@ -166,12 +242,84 @@ export default async function staffRoutes(app: App) {
     },
   );
 
+  /** DELETE /api/users/store-invitations/{id} → {ok, messages}: withdraws a pending invitation. Owner/admin; 404 for another store's. */
+  app.delete(
+    '/api/users/store-invitations/:id',
+    {
+      preHandler: app.guard({ scope: STAFF_SCOPE }),
+      schema: {
+        summary: 'Cancel a pending staff invitation',
+        operationId: 'cancelStaffInvitation',
+        tags: ['staff'],
+        params: InvitationIdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      await cancelInvitation(app.db, caller(req), req.auth.storeId, req.params.id);
+      return { ok: true as const, messages: ['The invitation was cancelled'] };
+    },
+  );
+
+  /** GET /api/users/invitations → {invitations}: the caller's own pending invitations to stores (the shop-choice screen). */
+  app.get(
+    '/api/users/invitations',
+    {
+      preHandler: app.guard({ scope: null, store: false }),
+      schema: {
+        summary: 'My pending invitations to join a store',
+        operationId: 'listMyInvitations',
+        tags: ['staff'],
+        response: { 200: MyInvitationsResponse, ...errors },
+      },
+    },
+    async (req) => ({ invitations: await myInvitations(app.db, app.config, req.auth.userId) }),
+  );
+
+  /** POST /api/users/invitations/{id}/accept → {ok, storeId, messages}: the caller joins the store; 404 when not theirs. */
+  app.post(
+    '/api/users/invitations/:id/accept',
+    {
+      preHandler: app.guard({ scope: null, store: false }),
+      schema: {
+        summary: 'Accept an invitation to join a store',
+        operationId: 'acceptInvitation',
+        tags: ['staff'],
+        params: InvitationIdParams,
+        response: { 200: AcceptInvitationResponse, ...errors },
+      },
+    },
+    async (req) => acceptInvitation(app.db, req.auth.userId, req.params.id),
+  );
+
+  /** POST /api/users/invitations/{id}/decline → {ok, messages}: the caller turns the invitation down; 404 when not theirs. */
+  app.post(
+    '/api/users/invitations/:id/decline',
+    {
+      preHandler: app.guard({ scope: null, store: false }),
+      schema: {
+        summary: 'Decline an invitation to join a store',
+        operationId: 'declineInvitation',
+        tags: ['staff'],
+        params: InvitationIdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (req) => declineInvitation(app.db, req.auth.userId, req.params.id),
+  );
+
   /** PUT /api/users {firstName, lastName, profilePicture?} → the caller's Profile. */
   app.put(
     '/api/users',
     {
       preHandler: app.guard({ scope: null, store: false }),
-      schema: { tags: ['profile'], body: UpdateProfileBody, response: { 200: Profile, ...errors } },
+      schema: {
+        summary: 'Change my name or picture',
+        operationId: 'updateProfile',
+        tags: ['profile'],
+        body: UpdateProfileBody,
+        response: { 200: Profile, ...errors },
+      },
     },
     async (req) => updateProfile(app.db, req.auth.userId, req.body),
   );
@@ -184,7 +332,16 @@ export default async function staffRoutes(app: App) {
    */
   app.post(
     '/api/users/profile-picture',
-    { preHandler: app.guard({ scope: null, store: false }), schema: { tags: ['profile'], response: { 200: Profile, ...errors } } },
+    {
+      preHandler: app.guard({ scope: null, store: false }),
+      schema: {
+        summary: 'Upload my profile picture',
+        operationId: 'uploadProfilePicture',
+        tags: ['profile'],
+        consumes: ['multipart/form-data'],
+        response: { 200: Profile, ...errors },
+      },
+    },
     async (req) => {
       const data = await readFileField(req, {
         maxBytes: PROFILE_PICTURE_MAX_BYTES,
@@ -209,8 +366,18 @@ export default async function staffRoutes(app: App) {
    * GET /api/users/profile-picture/{name} → the image bytes (public: <img> cannot send a token; names are random),
    * with the media module's headers (immutable, nosniff, CSP default-src 'none').
    */
-  app.get('/api/users/profile-picture/:name', { schema: { tags: ['profile'], params: PictureParams } }, async (req, reply) =>
-    sendMedia(reply, media, `avatars/${req.params.name}`),
+  app.get(
+    '/api/users/profile-picture/:name',
+    {
+      schema: {
+        summary: 'A profile picture',
+        operationId: 'getProfilePicture',
+        tags: ['profile'],
+        params: PictureParams,
+        response: { 200: { description: 'The image bytes', content: { 'image/*': { schema: PictureBytes } } } },
+      },
+    },
+    async (req, reply) => sendMedia(reply, media, `avatars/${req.params.name}`),
   );
 
   /** PUT /api/users/change-password {currentPassword, newPassword} → {ok, messages}; ends the caller's OTHER sessions. */
@@ -218,7 +385,13 @@ export default async function staffRoutes(app: App) {
     '/api/users/change-password',
     {
       preHandler: app.guard({ scope: null, store: false }),
-      schema: { tags: ['profile'], body: ChangePasswordBody, response: { 200: RevokeResponse, ...errors, 429: ErrorResponse } },
+      schema: {
+        summary: 'Change my password',
+        operationId: 'changePassword',
+        tags: ['profile'],
+        body: ChangePasswordBody,
+        response: { 200: RevokeResponse, ...errors, 429: ErrorResponse },
+      },
     },
     async (req) => {
       await passwordLimiter.consume(req.auth.userId);
@@ -241,7 +414,13 @@ export default async function staffRoutes(app: App) {
       url,
       {
         preHandler: app.guard({ scope: null, store: false }),
-        schema: { tags: ['profile'], querystring: HistoryQuery, response: { 200: HistoryResponse, ...errors } },
+        schema: {
+          summary: 'My security history',
+          operationId: 'listSecurityHistory',
+          tags: ['profile'],
+          querystring: HistoryQuery,
+          response: { 200: HistoryResponse, ...errors },
+        },
       },
       async (req) => history(app.db, req.auth.userId, req.query.page, req.query.limit),
     );

@@ -16,63 +16,15 @@ import type { Config } from '../../config.js';
 import { type Db, rows, sql } from '../../db/client.js';
 import { authEvents, sessions, storeMemberships, stores, users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { effectiveScopes, type Membership } from '../../lib/guard.js';
-import type { Mailer } from '../../lib/mail.js';
+import { effectiveScopes } from '../../lib/guard.js';
+import type { Jobs } from '../../lib/jobs.js';
+import { queueMail } from '../../lib/mail.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import { createPasswordToken, resetLink } from '../account/index.js';
 import { recordAuthEvent, revokeSessions } from '../auth/index.js';
-
-/** The caller of a staff call: who they are and their membership in the request's store. */
-export interface Caller {
-  userId: string;
-  email: string;
-  membership: Membership;
-}
-
-/** A membership as stored (granted scopes, not effective ones). */
-interface Target {
-  userId: string;
-  isStoreOwner: boolean;
-  isStoreAdmin: boolean;
-  scopes: string[];
-}
-
-/** Messages of the 403 answers of staff management (spec §6 roles; decided where the spec says "not shown"). */
-export const STAFF_ERRORS = {
-  notManager: 'Only the store owner or an admin can manage staff',
-  self: 'You cannot change your own permissions',
-  owner: 'The store owner cannot be changed, signed out or removed by others',
-  adminByAdmin: 'Only the store owner can change an admin',
-  grantAdmin: 'Only the store owner can grant or remove the admin role',
-  lacking: (s: string[]) => `You cannot grant permissions you do not have: ${s.join(', ')}`,
-} as const;
-
-const isManager = (m: Membership) => m.isStoreOwner || m.isStoreAdmin;
-
-/** Throws 403 unless the caller is the store's owner or an admin. */
-export function assertManager(caller: Caller) {
-  if (!isManager(caller.membership)) throw forbidden(STAFF_ERRORS.notManager);
-}
-
-/**
- * Why `caller` may not change, sign out or remove `target`, or null when allowed. Rules: owners/admins only;
- * never oneself (no self-escalation); never the owner; an admin only by the owner.
- */
-export function manageRefusal(caller: Caller, target: Target): string | null {
-  if (!isManager(caller.membership)) return STAFF_ERRORS.notManager;
-  if (target.userId === caller.userId) return STAFF_ERRORS.self;
-  if (target.isStoreOwner) return STAFF_ERRORS.owner;
-  if (target.isStoreAdmin && !caller.membership.isStoreOwner) return STAFF_ERRORS.adminByAdmin;
-  return null;
-}
-
-/** De-duplicated scopes in the order of SCOPES; throws 403 naming the scopes the caller lacks (nobody grants more). */
-export function grantableScopes(caller: Caller, wanted: Scope[]): Scope[] {
-  const lacking = wanted.filter((s) => !caller.membership.scopes.includes(s));
-  if (lacking.length) throw forbidden(STAFF_ERRORS.lacking([...new Set(lacking)]));
-  return SCOPES.filter((s) => wanted.includes(s));
-}
+import { inviteExisting } from './invitations.js';
+import { assertManager, type Caller, grantableScopes, manageRefusal, STAFF_ERRORS, type Target } from './rules.js';
 
 async function targetOf(db: Db, storeId: string, userId: string): Promise<Target> {
   const [m] = await db
@@ -92,7 +44,9 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string | Date).toI
 
 /**
  * The members of one store (GET /api/users/store-staffs), owner first, then admins, then by date added. Each row
- * carries the last successful sign-in and the count of open sessions. Shape: contracts StaffMember.
+ * carries the last sign-in that opened THIS store and the count of open sessions that opened it and were not signed
+ * out of it (`session_stores`, written by the guard): nothing about the person's other stores (issue 14 item 5).
+ * Shape: contracts StaffMember.
  */
 export async function listStaff(db: Db, storeId: string, onlyUserId?: string): Promise<StaffMember[]> {
   const r = await rows<{
@@ -111,9 +65,11 @@ export async function listStaff(db: Db, storeId: string, onlyUserId?: string): P
     db,
     sql`select u.id, u.email, u.first_name, u.last_name, u.profile_picture, m.is_store_owner, m.is_store_admin, m.scopes,
                m.created_at,
-               (select max(e.created_at) from auth_events e where e.user_id = u.id and e.type = 'sign_in') as last_sign_in_at,
-               (select count(*) from sessions s
-                 where s.user_id = u.id and s.revoked_at is null and s.expires_at > now())::int as active_sessions
+               (select max(ss.created_at) from session_stores ss join sessions s on s.id = ss.session_id
+                 where ss.store_id = m.store_id and s.user_id = u.id) as last_sign_in_at,
+               (select count(*) from session_stores ss join sessions s on s.id = ss.session_id
+                 where ss.store_id = m.store_id and s.user_id = u.id and s.revoked_at is null and s.expires_at > now()
+                   and (m.signed_out_at is null or s.created_at > m.signed_out_at))::int as active_sessions
         from store_memberships m
         join users u on u.id = m.user_id
         where m.store_id = ${storeId}::uuid ${onlyUserId ? sql`and u.id = ${onlyUserId}::uuid` : sql``}
@@ -165,19 +121,21 @@ export async function staffInfo(db: Db, storeId: string, userId: string): Promis
 
 /**
  * POST /api/users/add-store-staff. Owner/admin only (403); scopes beyond the caller's → 403; the admin flag only
- * by the owner (403). A known e-mail gets the membership (its name and password stay); an unknown one becomes a
- * user with the given password, or, without one, with an unusable password and a 72-hour invitation link to
- * choose one (mailed). 409 when the person is already a member.
+ * by the owner (403). A known e-mail gets an INVITATION it must accept (issue 14 item 5; its name and password
+ * stay, the membership exists only after acceptance; see invitations.ts); an unknown one becomes a user with the
+ * given password, or, without one, with an unusable password and a 72-hour invitation link to choose one (mailed
+ * through the job queue, `queueMail`: retried with backoff, never awaited here; issue 14 item 2).
+ * 409 when the person is already a member.
  */
-export async function addStaff(db: Db, config: Config, mailer: Mailer, caller: Caller, storeId: string, body: AddStaffBody) {
+export async function addStaff(db: Db, config: Config, jobs: Jobs, caller: Caller, storeId: string, body: AddStaffBody) {
   assertManager(caller);
   const scopes = grantableScopes(caller, body.scopes);
   if (body.isStoreAdmin && !caller.membership.isStoreOwner) throw forbidden(STAFF_ERRORS.grantAdmin);
   let [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, body.email));
+  if (user) return inviteExisting(db, config, jobs, caller, storeId, user, { ...body, scopes });
   let created = false;
   let invited = false;
   let inviteToken: string | null = null;
-  let mailFailed = false;
   if (!user) {
     const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
     const inserted = await db
@@ -199,33 +157,27 @@ export async function addStaff(db: Db, config: Config, mailer: Mailer, caller: C
   if (created && !body.password) {
     inviteToken = await createPasswordToken(db, user!.id, INVITE_TOKEN_TTL_MS);
     const [store] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
-    const sent = await mailer
-      .send({
-        to: user!.email,
-        subject: `You are invited to ${store?.name ?? 'a shop'} on Backroom`,
-        text: [
-          `Hello ${body.firstName},`,
-          '',
-          `${caller.email} added you to the staff of ${store?.name ?? 'their shop'}.`,
-          'Open this link within 72 hours to choose your password, then sign in:',
-          '',
-          resetLink(config, inviteToken),
-        ].join('\n'),
-      })
-      .then(() => true)
-      .catch(() => false);
-    invited = sent;
-    mailFailed = !sent;
+    await queueMail(jobs, {
+      to: user!.email,
+      subject: `You are invited to ${store?.name ?? 'a shop'} on Backroom`,
+      text: [
+        `Hello ${body.firstName},`,
+        '',
+        `${caller.email} added you to the staff of ${store?.name ?? 'their shop'}.`,
+        'Open this link within 72 hours to choose your password, then sign in:',
+        '',
+        resetLink(config, inviteToken),
+      ].join('\n'),
+    });
+    invited = true;
   }
   const staff = await staffRow(db, storeId, user!.id);
   const messages = [
     !created
-      ? `${body.email} already has an account and was added to this store.`
+      ? `${body.email} was added to this store.`
       : invited
         ? `${body.email} was invited: they will receive an e-mail to choose a password.`
-        : mailFailed
-          ? `${body.email} was added, but the invitation e-mail could not be sent: they can use 'Forgot password?' to choose a password.`
-          : `${body.email} was added. They can sign in with the password you set.`,
+        : `${body.email} was added. They can sign in with the password you set.`,
   ];
   return { staff, created, invited, messages };
 }
@@ -252,8 +204,25 @@ export async function updateStaff(db: Db, caller: Caller, storeId: string, targe
   return staffRow(db, storeId, targetId);
 }
 
+/**
+ * Signs one member out of THIS store: their sessions opened until now are refused here (the guard compares
+ * `signed_out_at`), and keep working for their other stores. Returns the open sessions that had opened this store.
+ */
 async function revokeOne(db: Db, caller: Caller, storeId: string, targetId: string, meta: RequestMeta): Promise<number> {
-  const n = await revokeSessions(db, targetId, 'revoked_by_store_admin');
+  // One statement: the CTEs share a snapshot, so `old` is the membership before the update.
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`with old as (
+          select id, signed_out_at as before from store_memberships where store_id = ${storeId}::uuid and user_id = ${targetId}::uuid
+        ), upd as (
+          update store_memberships m set signed_out_at = now() from old where m.id = old.id returning m.id
+        )
+        select (select count(*) from session_stores ss join sessions s on s.id = ss.session_id
+                 where ss.store_id = ${storeId}::uuid and s.user_id = ${targetId}::uuid and s.revoked_at is null
+                   and s.expires_at > now() and (old.before is null or s.created_at > old.before))::int as n
+        from old join upd on upd.id = old.id`,
+  );
+  const n = Number(r?.n ?? 0);
   if (n > 0)
     await recordAuthEvent(db, {
       userId: targetId,
@@ -266,8 +235,9 @@ async function revokeOne(db: Db, caller: Caller, storeId: string, targetId: stri
 }
 
 /**
- * DELETE /api/users/logout-staff-account/{id}: ends every open session of one member (their next request is refused
- * with 401). Sessions belong to a person, not a store, so this signs them out everywhere. 404/403 as updateStaff.
+ * DELETE /api/users/logout-staff-account/{id}: signs one member out of THIS store (issue 14 item 5): their next
+ * request to it is refused with 401 STORE_SIGNED_OUT until they sign in again, while the same sessions keep
+ * working for their other stores. Returns the open sessions that had opened this store. 404/403 as updateStaff.
  */
 export async function revokeStaff(db: Db, caller: Caller, storeId: string, targetId: string, meta: RequestMeta): Promise<number> {
   assertManager(caller);
@@ -277,8 +247,9 @@ export async function revokeStaff(db: Db, caller: Caller, storeId: string, targe
 }
 
 /**
- * DELETE /api/users/logout-all-staff-account: ends the sessions of every member of the store the caller may manage:
- * everyone but the caller and the owner (and, for an admin caller, other admins). Returns the sessions ended.
+ * DELETE /api/users/logout-all-staff-account: signs every member the caller may manage out of THIS store (as
+ * revokeStaff): everyone but the caller and the owner (and, for an admin caller, other admins). Returns the open
+ * sessions that had opened this store.
  */
 export async function revokeAllStaff(db: Db, caller: Caller, storeId: string, meta: RequestMeta): Promise<number> {
   assertManager(caller);

@@ -2,10 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCOPE_INFO, SCOPES } from '@backroom/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { staffInvitations, storeMemberships } from '../../db/schema/index.js';
 import { outboxDir, readOutbox } from '../../lib/mail.js';
 import { addMember, createTestApp, makeStore, makeUser, type TestContext } from '../../test/harness.js';
-import { STAFF_ERRORS } from './service.js';
+import { STAFF_ERRORS } from './rules.js';
+
+/** The outbox mail to `to`, waited for: mails go through the job queue (issue 14 item 2), after the answer. */
+async function mailTo(to: string) {
+  return vi.waitFor(
+    async () => {
+      const m = (await readOutbox(outboxDir(t.config))).find((x) => x.to === to);
+      if (!m) throw new Error(`no mail to ${to} yet`);
+      return m;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+}
 
 let t: TestContext;
 let dataDir: string;
@@ -26,15 +40,14 @@ async function shop(staffScopes: (typeof SCOPES)[number][] = ['orders', 'product
   await addMember(t.db, store.id, admin.id, [], { admin: true });
   const staff = await makeUser(t.db);
   await addMember(t.db, store.id, staff.id, staffScopes);
-  return {
-    store,
-    owner,
-    admin,
-    staff,
-    o: await signIn(owner.email, owner.password, store.id),
-    a: await signIn(admin.email, admin.password, store.id),
-    s: await signIn(staff.email, staff.password, store.id),
-  };
+  const [o, a, s] = [
+    await signIn(owner.email, owner.password, store.id),
+    await signIn(admin.email, admin.password, store.id),
+    await signIn(staff.email, staff.password, store.id),
+  ];
+  // Each session opens the store, as the admin does right after sign-in (its session check reads /api/users/me).
+  for (const x of [o, a, s]) expect((await get('/api/users/me', x.headers)).statusCode).toBe(200);
+  return { store, owner, admin, staff, o, a, s };
 }
 
 let ipCounter = 0;
@@ -120,7 +133,7 @@ describe('store-permission and store-staff-info', () => {
 });
 
 describe('GET /api/users/store-staffs', () => {
-  it('lists owner first, then admins, then staff, with last sign-in and open sessions', async () => {
+  it('lists owner first, then admins, then staff, with last sign-in and open sessions in this store', async () => {
     const { o, owner, admin, staff } = await shop();
     const res = await get('/api/users/store-staffs', o.headers);
     expect(res.statusCode).toBe(200);
@@ -161,15 +174,14 @@ describe('POST /api/users/add-store-staff', () => {
     const n = await signIn(email, 'secret-1', store.id);
     expect((await get('/api/auth/store-permission', n.headers)).json().scopes).toEqual(['orders', 'products']);
   });
-  it('adds an existing user as a member without touching their password, and 409 the second time', async () => {
-    const { o, store } = await shop();
-    const other = await makeUser(t.db);
-    const body = { email: other.email, firstName: 'X', lastName: 'Y', scopes: ['orders'], password: 'ignored-pass' };
-    const res = await send('POST', '/api/users/add-store-staff', o.headers, body);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ created: false, invited: false, staff: { id: other.id, firstName: other.firstName } });
-    await signIn(other.email, other.password, store.id);
-    const again = await send('POST', '/api/users/add-store-staff', o.headers, body);
+  it('answers 409 for a person who is already a member', async () => {
+    const { o, staff } = await shop();
+    const again = await send('POST', '/api/users/add-store-staff', o.headers, {
+      email: staff.email,
+      firstName: 'X',
+      lastName: 'Y',
+      scopes: ['orders'],
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().messages).toEqual(['This person is already a member of this store']);
   });
@@ -184,7 +196,7 @@ describe('POST /api/users/add-store-staff', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ created: true, invited: true });
-    const mail = (await readOutbox(outboxDir(t.config))).find((m) => m.to === email)!;
+    const mail = await mailTo(email);
     expect(mail.subject).toBe('You are invited to Test Shop on Backroom');
     const link = mail.links[0]!;
     expect(link.startsWith(`${t.config.adminOrigin}/auth/reset?token=`)).toBe(true);
@@ -281,17 +293,21 @@ describe('PUT /api/users/update-store-staff/{id}', () => {
 });
 
 describe('revoking sessions', () => {
-  it('revoked sessions are refused on the next request and recorded in their history', async () => {
-    const { o, s, staff } = await shop();
+  it('signed-out sessions are refused for the store on the next request (a renewal does not help) and recorded in their history', async () => {
+    const { o, s, staff, store } = await shop();
     expect((await get('/api/orders/count', s.headers)).statusCode).toBe(200);
     const res = await send('DELETE', `/api/users/logout-staff-account/${staff.id}`, o.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ok: true, revoked: 1 });
+    expect(res.json()).toMatchObject({ ok: true, revoked: 1, messages: ['Signed out of this shop (1 session)'] });
     const next = await get('/api/orders/count', s.headers);
     expect(next.statusCode).toBe(401);
-    expect(next.json().messages).toEqual(['Your session has ended, please sign in again']);
-    expect((await send('POST', '/api/auth/refresh', {}, { refreshToken: s.refreshToken })).statusCode).toBe(401);
-    const again = await signIn(staff.email, staff.password);
+    expect(next.json().messages).toEqual(['You were signed out of this shop, please sign in again']);
+    // Issue 14 item 5: the session itself lives on (it may serve other shops), but not for this one.
+    const renewed = await send('POST', '/api/auth/refresh', {}, { refreshToken: s.refreshToken });
+    expect(renewed.statusCode).toBe(200);
+    expect((await get('/api/orders/count', { ...s.headers, authorization: `Bearer ${renewed.json().accessToken}` })).statusCode).toBe(401);
+    const again = await signIn(staff.email, staff.password, store.id);
+    expect((await get('/api/orders/count', again.headers)).statusCode).toBe(200);
     const hist = (await get('/api/auth/history/', again.headers)).json();
     const ev = hist.items.find((e: { type: string }) => e.type === 'session_revoked');
     expect(ev).toMatchObject({ ip: '127.0.0.1', detail: { reason: 'revoked_by_store_admin', count: 1 } });
@@ -475,6 +491,255 @@ describe('GET /api/auth/history/', () => {
     const theirIds = theirs.items.map((e: { id: string }) => e.id);
     expect(mine.items.filter((e: { id: string }) => theirIds.includes(e.id))).toEqual([]);
     expect(mine.total).toBe(1);
+  });
+});
+
+/** A person with their own store (so their account exists and is used elsewhere), signed in there. */
+async function outsider() {
+  const user = await makeUser(t.db, { firstName: 'Pat', lastName: 'Person' });
+  const home = await makeStore(t.db, t.config, { ownerId: user.id, name: 'Home Shop' });
+  return { user, home, session: await signIn(user.email, user.password, home.id) };
+}
+const inStore = (session: { accessToken: string }, storeId: string) => ({
+  authorization: `Bearer ${session.accessToken}`,
+  'x-store-id': storeId,
+});
+
+describe('an existing account is invited and must accept (issue 14 item 5)', () => {
+  it('adding an existing account creates an invitation, not a membership; the mail links to the shop choice', async () => {
+    const { o, store, owner } = await shop();
+    const p = await outsider();
+    const res = await send('POST', '/api/users/add-store-staff', o.headers, {
+      email: p.user.email,
+      firstName: 'Typed',
+      lastName: 'Name',
+      scopes: ['orders'],
+      password: 'ignored-pass',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      created: false,
+      invited: true,
+      invitation: { email: p.user.email, firstName: 'Typed', lastName: 'Name', scopes: ['orders'], isStoreAdmin: false },
+      messages: [`${p.user.email} was invited to join Test Shop: they become a member when they accept.`],
+    });
+    expect(body.staff).toBeUndefined();
+    const invitationId = body.invitation.id as string;
+    // No membership yet: the store is not theirs, the list shows a pending invitation, not a member.
+    expect((await get('/api/auth/store-permission', inStore(p.session, store.id))).statusCode).toBe(404);
+    const list = (await get('/api/users/store-staffs', o.headers)).json();
+    expect(list.staffs.map((x: { id: string }) => x.id)).not.toContain(p.user.id);
+    expect(list.invitations).toEqual([expect.objectContaining({ id: invitationId, email: p.user.email })]);
+    // Their password was not touched.
+    await signIn(p.user.email, p.user.password);
+    // The mail names the shop and the inviter and links to the shop choice with the invitation.
+    const mail = await mailTo(p.user.email);
+    expect(mail.subject).toBe('Test Shop invites you to join its staff on Backroom');
+    expect(mail.text).toContain(owner.email);
+    expect(mail.links).toEqual([`${t.config.adminOrigin}/auth/shop?invitation=${invitationId}`]);
+  });
+
+  it('the invited person sees the invitation after sign-in and accepting makes them a member with those permissions', async () => {
+    const { o, store } = await shop();
+    const p = await outsider();
+    await send('POST', '/api/users/add-store-staff', o.headers, {
+      email: p.user.email,
+      firstName: 'A',
+      lastName: 'B',
+      scopes: ['orders', 'products'],
+    });
+    const mine = await get('/api/users/invitations', { authorization: p.session.headers.authorization });
+    expect(mine.statusCode).toBe(200);
+    const [inv] = mine.json().invitations;
+    expect(inv).toMatchObject({
+      storeId: store.id,
+      storeName: 'Test Shop',
+      invitedBy: 'Olivia Owner',
+      isStoreAdmin: false,
+      scopes: ['orders', 'products'],
+    });
+    const accepted = await send('POST', `/api/users/invitations/${inv.id}/accept`, { authorization: p.session.headers.authorization });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ ok: true, storeId: store.id, messages: ['You joined Test Shop'] });
+    expect((await get('/api/auth/store-permission', inStore(p.session, store.id))).json().scopes).toEqual(['orders', 'products']);
+    expect((await get('/api/users/invitations', p.session.headers)).json().invitations).toEqual([]);
+    const list = (await get('/api/users/store-staffs', o.headers)).json();
+    expect(list.invitations).toEqual([]);
+    expect(list.staffs.find((x: { id: string }) => x.id === p.user.id)).toMatchObject({ firstName: 'Pat', scopes: ['orders', 'products'] });
+    // Accepting twice: the invitation is gone.
+    expect((await send('POST', `/api/users/invitations/${inv.id}/accept`, p.session.headers)).statusCode).toBe(404);
+  });
+
+  it('declining removes the invitation without a membership; nobody else can accept or decline it', async () => {
+    const { o, store, s } = await shop();
+    const p = await outsider();
+    const inv = (
+      await send('POST', '/api/users/add-store-staff', o.headers, {
+        email: p.user.email,
+        firstName: 'A',
+        lastName: 'B',
+        scopes: ['orders'],
+      })
+    ).json().invitation;
+    const other = await outsider();
+    for (const who of [other.session, s, o])
+      for (const action of ['accept', 'decline']) {
+        const r = await send('POST', `/api/users/invitations/${inv.id}/${action}`, { authorization: who.headers.authorization });
+        expect(r.statusCode, action).toBe(404);
+        expect(r.json().messages).toEqual(['Invitation not found']);
+      }
+    const declined = await send('POST', `/api/users/invitations/${inv.id}/decline`, p.session.headers);
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().messages).toEqual(['You declined the invitation to Test Shop']);
+    expect((await get('/api/auth/store-permission', inStore(p.session, store.id))).statusCode).toBe(404);
+    expect((await get('/api/users/store-staffs', o.headers)).json().invitations).toEqual([]);
+  });
+
+  it('inviting again while pending re-sends it with the new permissions; an expired invitation cannot be accepted', async () => {
+    const { o } = await shop();
+    const p = await outsider();
+    const body = { email: p.user.email, firstName: 'A', lastName: 'B', scopes: ['orders'] };
+    const first = (await send('POST', '/api/users/add-store-staff', o.headers, body)).json().invitation;
+    const second = await send('POST', '/api/users/add-store-staff', o.headers, { ...body, scopes: ['customers'] });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().invitation).toMatchObject({ id: first.id, scopes: ['customers'] });
+    expect((await get('/api/users/store-staffs', o.headers)).json().invitations).toHaveLength(1);
+    await t.db
+      .update(staffInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffInvitations.id, first.id));
+    expect((await get('/api/users/invitations', p.session.headers)).json().invitations).toEqual([]);
+    expect((await send('POST', `/api/users/invitations/${first.id}/accept`, p.session.headers)).statusCode).toBe(404);
+  });
+
+  it('owners and admins cancel a pending invitation; a plain member or another store cannot', async () => {
+    const { o, s } = await shop(['store']);
+    const two = await shop();
+    const p = await outsider();
+    const inv = (
+      await send('POST', '/api/users/add-store-staff', o.headers, {
+        email: p.user.email,
+        firstName: 'A',
+        lastName: 'B',
+        scopes: ['orders'],
+      })
+    ).json().invitation;
+    const byStaff = await send('DELETE', `/api/users/store-invitations/${inv.id}`, s.headers);
+    expect(byStaff.statusCode).toBe(403);
+    expect(byStaff.json().messages).toEqual([STAFF_ERRORS.notManager]);
+    expect((await send('DELETE', `/api/users/store-invitations/${inv.id}`, two.o.headers)).statusCode).toBe(404);
+    const res = await send('DELETE', `/api/users/store-invitations/${inv.id}`, o.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().messages).toEqual(['The invitation was cancelled']);
+    expect((await get('/api/users/invitations', p.session.headers)).json().invitations).toEqual([]);
+    expect((await send('POST', `/api/users/invitations/${inv.id}/accept`, p.session.headers)).statusCode).toBe(404);
+  });
+
+  it('an admin cannot invite an admin; scopes beyond the inviter are refused', async () => {
+    const { a } = await shop();
+    const p = await outsider();
+    const r = await send('POST', '/api/users/add-store-staff', a.headers, {
+      email: p.user.email,
+      firstName: 'A',
+      lastName: 'B',
+      scopes: [],
+      isStoreAdmin: true,
+    });
+    expect(r.statusCode).toBe(403);
+    expect(r.json().messages).toEqual([STAFF_ERRORS.grantAdmin]);
+  });
+});
+
+describe('signing out ends access to THIS store only (issue 14 item 5)', () => {
+  /** P is a member of store A (with its owner oA) and owns store B; one session of P used both. */
+  async function twoStores() {
+    const a = await shop();
+    const p = await outsider();
+    await addMember(t.db, a.store.id, p.user.id, ['orders']);
+    expect((await get('/api/users/me', inStore(p.session, a.store.id))).statusCode).toBe(200);
+    expect((await get('/api/users/me', inStore(p.session, p.home.id))).statusCode).toBe(200);
+    return { a, p };
+  }
+
+  it("revoking refuses this store on the next request while the same session keeps working for the person's other stores", async () => {
+    const { a, p } = await twoStores();
+    const res = await send('DELETE', `/api/users/logout-staff-account/${p.user.id}`, a.o.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, revoked: 1 });
+    const next = await get('/api/orders/count', inStore(p.session, a.store.id));
+    expect(next.statusCode).toBe(401);
+    expect(next.json()).toMatchObject({ code: 'STORE_SIGNED_OUT', messages: ['You were signed out of this shop, please sign in again'] });
+    // The same access token still opens their own store, and the session still renews.
+    expect((await get('/api/orders/count', inStore(p.session, p.home.id))).statusCode).toBe(200);
+    const renewed = await send('POST', '/api/auth/refresh', {}, { refreshToken: p.session.refreshToken });
+    expect(renewed.statusCode).toBe(200);
+    // A renewed token of that session is still refused for store A; a new sign-in opens it again.
+    expect((await get('/api/orders/count', inStore(renewed.json(), a.store.id))).statusCode).toBe(401);
+    // The admin's survey check (a route about no one store) says the same for store A.
+    const survey = await get(`/api/auth/survey?storeId=${a.store.id}`, { authorization: p.session.headers.authorization });
+    expect(survey.statusCode).toBe(401);
+    expect(survey.json().code).toBe('STORE_SIGNED_OUT');
+    const again = await signIn(p.user.email, p.user.password, a.store.id);
+    expect((await get('/api/orders/count', again.headers)).statusCode).toBe(200);
+  });
+
+  it('a signed-out session cannot read that store through a multi-store report either', async () => {
+    const { a, p } = await twoStores();
+    await send('DELETE', `/api/users/logout-staff-account/${p.user.id}`, a.o.headers);
+    await t.db
+      .update(storeMemberships)
+      .set({ scopes: ['homes'] })
+      .where(eq(storeMemberships.userId, p.user.id));
+    const q = `fromTime=2026-01-01&toTime=2026-01-02&stores=${a.store.id},${p.home.id}`;
+    const res = await get(`/api/reports/total-sales?${q}`, { authorization: p.session.headers.authorization });
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await get(`/api/reports/total-sales?fromTime=2026-01-01&toTime=2026-01-02&stores=${p.home.id}`, p.session.headers)).statusCode,
+    ).toBe(200);
+  });
+
+  it('sign out all staff ends this store only for each of them', async () => {
+    const { a, p } = await twoStores();
+    const res = await send('DELETE', '/api/users/logout-all-staff-account', a.o.headers);
+    // The admin's, the staff member's and P's sessions had opened store A.
+    expect(res.json().revoked).toBe(3);
+    expect((await get('/api/orders/count', inStore(p.session, a.store.id))).statusCode).toBe(401);
+    expect((await get('/api/orders/count', inStore(p.session, p.home.id))).statusCode).toBe(200);
+    expect((await get('/api/orders/count', a.o.headers)).statusCode).toBe(200);
+  });
+
+  it("the staff list shows only this store's sign-ins and sessions, never what the person does in other stores", async () => {
+    const a = await shop();
+    const p = await outsider();
+    // P signs in twice more and works in their own store only.
+    await signIn(p.user.email, p.user.password);
+    await addMember(t.db, a.store.id, p.user.id, ['orders']);
+    const row = async () =>
+      (
+        (await get('/api/users/store-staffs', a.o.headers)).json().staffs as {
+          id: string;
+          lastSignInAt: string | null;
+          activeSessions: number;
+        }[]
+      ).find((x) => x.id === p.user.id)!;
+    expect(await row()).toMatchObject({ lastSignInAt: null, activeSessions: 0 });
+    // Working in their own store with the same session says nothing to store A; opening store A does.
+    await get('/api/users/me', inStore(p.session, p.home.id));
+    await get('/api/orders/count', inStore(p.session, a.store.id));
+    expect(await row()).toMatchObject({ lastSignInAt: null, activeSessions: 0 });
+    const before = Date.now();
+    await get('/api/users/me', inStore(p.session, a.store.id));
+    const seen = await row();
+    expect(seen.activeSessions).toBe(1);
+    expect(Date.parse(seen.lastSignInAt!)).toBeGreaterThanOrEqual(before - 1000);
+    await send('DELETE', `/api/users/logout-staff-account/${p.user.id}`, a.o.headers);
+    expect((await row()).activeSessions).toBe(0);
+    // Their own store's list still counts that session (never signed out there) and the new one.
+    const home = await signIn(p.user.email, p.user.password, p.home.id);
+    await get('/api/users/me', home.headers);
+    const mine = (await get('/api/users/store-staffs', home.headers)).json().staffs[0];
+    expect(mine.activeSessions).toBe(2);
   });
 });
 

@@ -1,16 +1,17 @@
-import type { StorefrontBootstrap, StorefrontMenu, StorefrontMenuItem, StorefrontPage } from '@backroom/contracts';
+import type { StorefrontBootstrap, StorefrontPage } from '@backroom/contracts';
 import { fillDefaults, mapConfigHtml, type ThemeType } from '@backroom/theme';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { menus, pages, themeConfigs, themes } from '../../db/schema/index.js';
+import { pages, themeConfigs, themes } from '../../db/schema/index.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
+import { storefrontMenus } from '../menus/index.js';
 import type { StorefrontStore } from './host.js';
 
 /**
  * What the storefront needs before its first paint (GET /api/storefront/shop, and inlined in index.html): the
  * shop, the published theme with its config filled with defaults, the menus, the admin origin of the preview
- * bridge. Theme and menus come from the themes module's tables.
+ * bridge. The theme comes from the themes module's tables, the menus from the menus module (broken items left out).
  *
  * `previewThemeId` (`?preview_theme_id=`, issue 9 item 1: the Themes screen's Preview and thumbnails) shows that
  * theme instead of the published one when it is a theme of THIS store; any other value (another shop's theme, an
@@ -26,7 +27,7 @@ export async function loadBootstrap(
     const preview = opts.previewThemeId ? await storeTheme(db, store.id, opts.previewThemeId) : null;
     return preview ? { ...preview, previewing: true } : { ...(await publishedTheme(db, store.id)), previewing: false };
   };
-  const [picked, menuList] = await Promise.all([pick(), storeMenus(db, store.id)]);
+  const [picked, menuList] = await Promise.all([pick(), storefrontMenus(db, store.id)]);
   const theme = picked.id ? (picked as StoreTheme) : null;
   return {
     shop: { id: store.id, name: store.name, handle: store.handle, currency: store.currency, domain: store.host },
@@ -82,31 +83,21 @@ async function withNewestConfig(db: Db, t: typeof themes.$inferSelect): Promise<
   return { id: t.id, name: t.name, type, config: fillDefaults(row.config, type) as unknown as Record<string, unknown> };
 }
 
-/** Menu items as stored ([{title, url, items?}]), keeping only well-formed entries. */
-function cleanItems(raw: unknown, depth = 0): StorefrontMenuItem[] {
-  if (!Array.isArray(raw)) return [];
-  return raw
-    .filter((i): i is { title: string; url: string; items?: unknown } => !!i && typeof i.title === 'string' && typeof i.url === 'string')
-    .map((i) => ({
-      title: i.title,
-      url: i.url,
-      ...(depth < 2 && Array.isArray(i.items) ? { items: cleanItems(i.items, depth + 1) } : {}),
-    }));
-}
-
-/** The store's menus with their items, by handle. */
-async function storeMenus(db: Db, storeId: string): Promise<StorefrontMenu[]> {
-  const list = await db.select().from(menus).where(eq(menus.storeId, storeId)).orderBy(asc(menus.createdAt), asc(menus.handle));
-  return list.map((m) => ({ handle: m.handle, title: m.title, items: cleanItems(m.items) }));
-}
-
 /** A published page by handle, body sanitised, or null (unpublished pages are not shown to shoppers). */
 export async function getPublishedPage(db: Db, storeId: string, handle: string): Promise<StorefrontPage | null> {
   const [p] = await db
     .select()
     .from(pages)
     .where(and(eq(pages.storeId, storeId), eq(pages.handle, handle), eq(pages.published, true)));
-  return p ? { handle: p.handle, title: p.title, bodyHtml: sanitizeMerchantHtml(p.bodyHtml) } : null;
+  return p
+    ? {
+        handle: p.handle,
+        title: p.title,
+        bodyHtml: sanitizeMerchantHtml(p.bodyHtml),
+        seoTitle: p.seoTitle,
+        seoDescription: p.seoDescription,
+      }
+    : null;
 }
 
 /** The published theme's checkout customJs ('' when none). */

@@ -1,17 +1,36 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { PIXEL_ORIGINS, type PixelNetwork, type StorefrontPixelsConfig } from '@backroom/contracts';
 import { PREVIEW_THEME_QUERY_PARAM } from '@backroom/theme';
-import send from '@fastify/send';
+import { negotiate } from '@fastify/accept-negotiator';
+import send, { isUtf8MimeType, mime } from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import { notFound } from '../../lib/errors.js';
 import { DEMO_ASSETS_DIR } from '../../lib/paths.js';
 import type { App } from '../../lib/types.js';
+import { googleFeed } from '../feeds/index.js';
+import { storefrontPixelsConfig } from '../pixels/index.js';
 import { loadBootstrap } from './bootstrap.js';
 import { hostWithoutPort, StorefrontHosts, type StorefrontStore } from './host.js';
 import storefrontRoutes from './routes.js';
+import {
+  type CachedRender,
+  collectMarkup,
+  injectFetch,
+  isCacheablePath,
+  NONCE_SLOT,
+  pageStream,
+  parseCachedRender,
+  rendererLoader,
+  themeVersion,
+  withRequestNonce,
+} from './ssr.js';
+
+/** Where every shop's Google Merchant feed is served, on its storefront origin (issue 13 item 9). */
+const GOOGLE_FEED_PATH = '/feeds/google.xml';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,9 +49,20 @@ declare module 'fastify' {
  *   added by the checkout page) and the scripts customJs itself adds, so it keeps working; the preview
  *   (`?preview=1`) never gets customJs and has no `'strict-dynamic'`. `'self'` is the fallback of CSP2 browsers.
  * - every other response (API JSON, files, pictures, an SVG opened directly): `script-src 'none'`.
+ * `networks` (issue 17 item 6): the ad networks whose pixel fires on this public page. Each adds its tag's origin to
+ * `script-src` (for CSP2 browsers; CSP3 ones already trust the tag the nonce'd loader inserts, `'strict-dynamic'`),
+ * the origins it sends events to to `connect-src` and its frames to `frame-src` (PIXEL_ORIGINS) — only then, so a
+ * shop without pixels keeps `connect-src 'self'`.
  */
-export function storefrontCsp(config: Config, preview: boolean, nonce?: string): string {
-  const scripts = !nonce ? "'none'" : preview ? `'self' 'nonce-${nonce}'` : `'nonce-${nonce}' 'strict-dynamic' 'self'`;
+export function storefrontCsp(config: Config, preview: boolean, nonce?: string, networks: readonly PixelNetwork[] = []): string {
+  const tags = [...new Set(networks)].map((n) => PIXEL_ORIGINS[n]);
+  const extra = (pick: (o: (typeof tags)[number]) => readonly string[]) => [...new Set(tags.flatMap(pick))].map((o) => ` ${o}`).join('');
+  const scripts = !nonce
+    ? "'none'"
+    : preview
+      ? `'self' 'nonce-${nonce}'`
+      : `'nonce-${nonce}' 'strict-dynamic' 'self'${extra((o) => o.script)}`;
+  const frames = extra((o) => o.frame);
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
@@ -40,7 +70,8 @@ export function storefrontCsp(config: Config, preview: boolean, nonce?: string):
     "img-src 'self' data: blob: http: https:",
     "media-src 'self' http: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${extra((o) => o.connect)}`,
+    ...(frames ? [`frame-src 'self'${frames}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -81,6 +112,45 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** File suffix of the build's precompressed copies, by content coding (scripts/precompress.mjs). */
+const PRECOMPRESSED_EXT = { br: '.br', gzip: '.gz' } as const;
+
+/**
+ * The content coding to send a built file in for this `Accept-Encoding` header: 'br' preferred over 'gzip' at equal
+ * weight, `*` counts as gzip, null for a missing header, `identity` or only unsupported codings (issue 16 item 2).
+ */
+export function precompressedEncoding(header: string | string[] | undefined): keyof typeof PRECOMPRESSED_EXT | null {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return null;
+  return negotiate(value.toLowerCase().replace(/\*/g, 'gzip'), ['br', 'gzip'] as const);
+}
+
+/**
+ * Inlines the build's stylesheets (`<link rel="stylesheet" href="/assets/….css">`) into index.html as `<style>`
+ * (issue 16 item 3: the first screen's CSS comes with the page, no render-blocking request). The whole storefront
+ * stylesheet is ~7 KB compressed, so all of it is the critical CSS. Built CSS addresses are absolute (`/assets/…`),
+ * so they mean the same inline. A stylesheet that cannot be read stays a link.
+ */
+function inlineStylesheets(html: string, root: string): string {
+  return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"?#]+\.css)">/g, (tag, href: string) => {
+    const file = join(root, href);
+    if (!existsSync(file)) return tag;
+    return `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
+/**
+ * `<script id="sf-pixels" type="application/json">` with the shop's pixels and consent setting (issue 17 item 6),
+ * or '' when the shop has neither a pixel nor the banner: then the storefront never loads its pixel chunk.
+ */
+function pixelsTag(config: StorefrontPixelsConfig | null): string {
+  if (!config || (!config.pixels.length && !config.consentBanner)) return '';
+  return `<script id="sf-pixels" type="application/json">${jsonForScript(config)}</script>`;
+}
+
+/** The element of the built index.html the storefront renders into. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -98,14 +168,16 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 async function storefrontPlugin(app: App, opts: { root?: string }) {
   const root = opts.root ?? app.config.storefrontDist;
   const hosts = new StorefrontHosts(app.db, app.config);
+  app.addHook('onClose', async () => hosts.close());
   app.decorateRequest('storefront', null);
 
+  const renderer = rendererLoader(root);
   let indexCache: { mtimeMs: number; html: string } | null = null;
   const readIndex = (): string | null => {
     const file = join(root, 'index.html');
     if (!existsSync(file)) return null;
     const { mtimeMs } = statSync(file);
-    if (!indexCache || indexCache.mtimeMs !== mtimeMs) indexCache = { mtimeMs, html: readFileSync(file, 'utf8') };
+    if (!indexCache || indexCache.mtimeMs !== mtimeMs) indexCache = { mtimeMs, html: inlineStylesheets(readFileSync(file, 'utf8'), root) };
     return indexCache.html;
   };
 
@@ -118,19 +190,94 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
         .send('<!doctype html><title>Storefront not built</title><p>The storefront is not built: run <code>npm run build</code>.</p>');
     }
     const previewThemeId = new URLSearchParams(req.url.split('?')[1] ?? '').get(PREVIEW_THEME_QUERY_PARAM);
-    const boot = await loadBootstrap(app.db, app.config, store, { previewThemeId });
-    const tag = `<script id="sf-bootstrap" type="application/json">${jsonForScript(boot)}</script>`;
+    // Ad pixels (issue 17 item 6) never fire in the editor's preview frame nor in a theme preview.
+    const [boot, pixels] = await Promise.all([
+      loadBootstrap(app.db, app.config, store, { previewThemeId }),
+      preview || previewThemeId ? null : storefrontPixelsConfig(app.db, store.id),
+    ]);
+    const tag = `<script id="sf-bootstrap" type="application/json">${jsonForScript(boot)}</script>${pixelsTag(pixels)}`;
     const nonce = randomBytes(18).toString('base64');
     const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(store.name)}</title>`);
     const out = withNonce(titled, nonce).replace('</head>', `${tag}</head>`);
-    reply.header('content-security-policy', storefrontCsp(app.config, preview, nonce));
+    const networks = pixels?.pixels.map((p) => p.network) ?? [];
+    reply.header('content-security-policy', storefrontCsp(app.config, preview, nonce, networks));
     reply.header('cache-control', 'no-cache');
-    return reply.status(200).type('text/html; charset=utf-8').send(out);
+    reply.status(200).type('text/html; charset=utf-8');
+    // Server-rendered (issue 16 item 1), except in the editor's preview frame, which renders in the browser from
+    // the configs the editor posts. A render that fails is logged and the client-only page is served instead.
+    const at = out.indexOf(ROOT_ELEMENT);
+    const render = !preview && at >= 0 ? await renderer() : null;
+    if (render) {
+      const page = (r: CachedRender) => {
+        const head = `${out.slice(0, at).replace('</head>', `${r.head}</head>`)}<div id="root">`;
+        const tail = `</div><script id="sf-state" type="application/json">${r.state}</script>${out.slice(at + ROOT_ELEMENT.length)}`;
+        return { head, tail };
+      };
+      // The page cache (issue 18 item 5): by shop, URL and theme version; never a preview_theme_id page nor the
+      // shopper's own pages. `x-page-cache` says what happened (hit, miss, bypass).
+      const url = new URL(req.url, 'http://storefront.invalid');
+      const key = `${url.pathname}${url.search}`;
+      const cacheable = !previewThemeId && isCacheablePath(url.pathname);
+      const version = themeVersion(boot);
+      try {
+        if (cacheable) {
+          const kept = await app.pageCache.get(store.id, key, version);
+          const hit = kept ? parseCachedRender(kept) : null;
+          if (hit) {
+            const mine = withRequestNonce(hit, nonce);
+            const p = page(mine);
+            reply.header('x-page-cache', 'hit');
+            return reply.send(`${p.head}${mine.markup}${p.tail}`);
+          }
+        }
+        const rendered = await render.render({
+          href: req.url,
+          boot,
+          fetch: injectFetch(app, req),
+          nonce: cacheable ? NONCE_SLOT : nonce,
+        });
+        const state = jsonForScript(rendered.state);
+        if (!cacheable) {
+          const p = page({ markup: '', state, head: rendered.head });
+          reply.header('x-page-cache', 'bypass');
+          return reply.send(pageStream(p.head, rendered.pipe, p.tail));
+        }
+        const made: CachedRender = { markup: await collectMarkup(rendered.pipe), state, head: rendered.head };
+        await app.pageCache.set(store.id, key, version, JSON.stringify(made));
+        const mine = withRequestNonce(made, nonce);
+        const p = page(mine);
+        reply.header('x-page-cache', 'miss');
+        return reply.send(`${p.head}${mine.markup}${p.tail}`);
+      } catch (err) {
+        req.log.error({ err }, 'storefront server render failed; serving the client-rendered page');
+      }
+    }
+    reply.header('x-page-cache', 'bypass');
+    return reply.send(out);
   };
 
   const serveFileFrom = async (req: FastifyRequest, reply: FastifyReply, dir: string, path: string) => {
     const immutable = dir === root && path.startsWith('/assets/');
-    const res = await send(req.raw, path, { root: dir, index: false, dotfiles: 'deny', immutable, maxAge: immutable ? '365d' : '1h' });
+    const options = { root: dir, index: false, dotfiles: 'deny', immutable, maxAge: immutable ? '365d' : '1h' } as const;
+    if (dir === root) {
+      // The build's precompressed copy (scripts/precompress.mjs) when the client accepts one: br before gzip,
+      // none for `identity` or no Accept-Encoding (issue 16 item 2). The answer varies on Accept-Encoding either way.
+      reply.header('vary', 'accept-encoding');
+      const encoding = precompressedEncoding(req.headers['accept-encoding']);
+      if (encoding) {
+        const res = await send(req.raw, `${path}${PRECOMPRESSED_EXT[encoding]}`, { ...options, contentType: false });
+        if (res.type === 'file') {
+          const type = mime.getType(path) ?? 'application/octet-stream';
+          return reply
+            .status(res.statusCode)
+            .headers(res.headers)
+            .header('content-type', isUtf8MimeType(type) ? `${type}; charset=utf-8` : type)
+            .header('content-encoding', encoding)
+            .send(res.stream);
+        }
+      }
+    }
+    const res = await send(req.raw, path, options);
     if (res.type !== 'file') throw notFound('File');
     return reply.status(res.statusCode).headers(res.headers).send(res.stream);
   };
@@ -160,6 +307,11 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     }
     if (isAdminPath(path)) throw notFound('Page');
     if (req.method !== 'GET' && req.method !== 'HEAD') throw notFound('Page');
+    if (path === GOOGLE_FEED_PATH) {
+      // The Google Merchant feed (issue 13 item 9): built from the database on each request, so always current.
+      const feed = await googleFeed(app.db, store.id, `${req.protocol}://${req.headers.host}`);
+      return reply.status(200).type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(feed.xml);
+    }
     const last = path.slice(path.lastIndexOf('/') + 1);
     if (last.includes('.')) return serveFile(req, reply, path);
     return serveIndex(req, reply, store, preview);

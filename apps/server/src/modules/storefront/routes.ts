@@ -1,7 +1,13 @@
 import {
+  CheckoutToken,
   ErrorResponse,
+  PostPurchaseBody,
   StorefrontBootstrap,
+  StorefrontCartQuote,
+  StorefrontCartQuoteBody,
   StorefrontCheckoutBody,
+  StorefrontCheckoutDraft,
+  StorefrontCheckoutDraftBody,
   StorefrontCollectionResponse,
   StorefrontCollectionsQuery,
   StorefrontCollectionsResponse,
@@ -12,14 +18,18 @@ import {
   StorefrontProduct,
   StorefrontProductsQuery,
   StorefrontProductsResponse,
+  StorefrontRecoveredCheckout,
 } from '@backroom/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
+import { sendOrderConfirmation } from '../orders/index.js';
+import { checkoutClient } from '../pixels/index.js';
 import { customJsOf, getPublishedPage, loadBootstrap } from './bootstrap.js';
+import { getOrder, placeTestOrder, quoteCart, recoverCheckout, saveCheckoutDraft, takePostPurchaseOffer } from './checkout.js';
 import type { StorefrontStore } from './host.js';
-import { getCollection, getOrder, getProduct, listCollections, listProducts, placeTestOrder, recordEvents } from './service.js';
+import { getCollection, getProduct, listCollections, listProducts, recordEvents } from './service.js';
 
 /** Event batches allowed per IP: 120 a minute (one batch every 2 s per open tab is 30). */
 export const EVENTS_LIMIT_PER_IP = { points: 120, duration: 60 };
@@ -30,6 +40,11 @@ export const CHECKOUT_LIMIT_PER_IP = { points: 20, duration: 60 };
  * paid orders in a minute; a test-mode shop has no reason to take more).
  */
 export const CHECKOUT_LIMIT_PER_SHOP = { points: 30, duration: 60 };
+/**
+ * Cart quotes and checkout drafts allowed per IP: 120 a minute (the cart re-prices on every change, the checkout
+ * saves the draft as the shopper types, debounced).
+ */
+export const CART_LIMIT_PER_IP = { points: 120, duration: 60 };
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
 const tags = ['storefront'];
@@ -52,6 +67,7 @@ export default async function storefrontRoutes(app: App) {
   const eventsLimiter = app.limiter({ name: 'sf-events', what: 'requests', ...EVENTS_LIMIT_PER_IP });
   const checkoutLimiter = app.limiter({ name: 'sf-checkout', what: 'requests', ...CHECKOUT_LIMIT_PER_IP });
   const shopCheckoutLimiter = app.limiter({ name: 'sf-checkout-shop', what: 'requests', ...CHECKOUT_LIMIT_PER_SHOP });
+  const cartLimiter = app.limiter({ name: 'sf-cart', what: 'requests', ...CART_LIMIT_PER_IP });
 
   /**
    * The shop, its published theme (config filled with defaults), menus and the admin origin of the preview bridge.
@@ -171,8 +187,10 @@ export default async function storefrontRoutes(app: App) {
   );
 
   /**
-   * Test-mode checkout: a paid order and a `purchased` event in one transaction; answers the order. 429 past
-   * CHECKOUT_LIMIT_PER_IP for the caller's IP or CHECKOUT_LIMIT_PER_SHOP for the shop.
+   * Test-mode checkout: a paid order, its stock taken and a `purchased` event in one transaction; answers the
+   * order. 409 OUT_OF_STOCK when a "deny" variant has fewer units left than asked, 409 when a discount code was
+   * used up by a racing checkout, 429 past CHECKOUT_LIMIT_PER_IP for the caller's IP or CHECKOUT_LIMIT_PER_SHOP
+   * for the shop.
    */
   app.post(
     '/api/storefront/checkout',
@@ -182,15 +200,78 @@ export default async function storefrontRoutes(app: App) {
         operationId: 'placeStorefrontOrder',
         tags,
         body: StorefrontCheckoutBody,
-        response: { 200: StorefrontOrder, ...errors },
+        response: { 200: StorefrontOrder, ...errors, 409: ErrorResponse },
       },
     },
     async (req) => {
       const shop = shopOf(req);
       await checkoutLimiter.consume(req.ip);
       await shopCheckoutLimiter.consume(shop.id);
-      return placeTestOrder(app.db, app.config, shop, req.body);
+      const order = await placeTestOrder(app.db, app.config, shop, req.body);
+      // The order confirmation (issue 12 item 7) is queued after the commit without holding the answer back.
+      void sendOrderConfirmation(app.db, app.jobs, req.log, shop.id, order.id);
+      app.shopEvents.emit({ type: 'order.created', storeId: shop.id, orderId: order.id, client: checkoutClient(req) });
+      return order;
     },
+  );
+
+  /**
+   * The cart priced by the server with the typed discount code and the automatic discounts (issue 12 item 6); a code
+   * that does not apply is explained in `discountCodeError`. Rate-limited per IP (CART_LIMIT_PER_IP).
+   */
+  app.post(
+    '/api/storefront/cart/quote',
+    {
+      schema: {
+        summary: 'Price a cart with its discounts',
+        operationId: 'quoteStorefrontCart',
+        tags,
+        body: StorefrontCartQuoteBody,
+        response: { 200: StorefrontCartQuote, ...errors },
+      },
+    },
+    async (req) => {
+      const shop = shopOf(req);
+      await cartLimiter.consume(req.ip);
+      return quoteCart(app.db, shop, req.body);
+    },
+  );
+
+  /**
+   * Records the checkout the shopper is filling in once an e-mail is entered, or updates it with its token (issue 12
+   * item 5: a checkout with an e-mail and no order after the delay is abandoned). Answers the token.
+   */
+  app.post(
+    '/api/storefront/checkouts',
+    {
+      schema: {
+        summary: 'Record the checkout being filled in',
+        operationId: 'saveStorefrontCheckout',
+        tags,
+        body: StorefrontCheckoutDraftBody,
+        response: { 200: StorefrontCheckoutDraft, ...errors },
+      },
+    },
+    async (req) => {
+      const shop = shopOf(req);
+      await cartLimiter.consume(req.ip);
+      return saveCheckoutDraft(app.db, shop, req.body);
+    },
+  );
+
+  /** The cart of a checkout by its token: the recovery link restores it (issue 12 item 5). 404 for an unknown token. */
+  app.get(
+    '/api/storefront/checkouts/:token',
+    {
+      schema: {
+        summary: 'The cart of a checkout, to recover it',
+        operationId: 'recoverStorefrontCheckout',
+        tags,
+        params: z.object({ token: CheckoutToken }),
+        response: { 200: StorefrontRecoveredCheckout, ...errors },
+      },
+    },
+    async (req) => recoverCheckout(app.db, shopOf(req), req.params.token),
   );
 
   /** A placed order for its thank-you page, with the token the checkout answered. */
@@ -207,6 +288,30 @@ export default async function storefrontRoutes(app: App) {
       },
     },
     async (req) => getOrder(app.db, app.config, shopOf(req).id, req.params.id, req.query.token),
+  );
+
+  /**
+   * One-click post-purchase offer on the thank-you page (issue 18 item 1): `{token, offerId, variantId}` → the order
+   * with the new line, charged to the same test-mode payment (rules in checkout.ts `takePostPurchaseOffer`).
+   * Rate-limited as checkouts are (CHECKOUT_LIMIT_PER_IP).
+   */
+  app.post(
+    '/api/storefront/orders/:id/post-purchase',
+    {
+      schema: {
+        summary: 'Take a post-purchase offer into a paid order',
+        operationId: 'takeStorefrontPostPurchaseOffer',
+        tags,
+        params: z.object({ id: z.uuid() }),
+        body: PostPurchaseBody,
+        response: { 200: StorefrontOrder, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (req) => {
+      const shop = shopOf(req);
+      await checkoutLimiter.consume(req.ip);
+      return takePostPurchaseOffer(app.db, app.config, shop, req.params.id, req.body);
+    },
   );
 
   /**

@@ -1,26 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type {
-  StorefrontCheckoutBody,
-  StorefrontCollection,
-  StorefrontEventsBody,
-  StorefrontOrder,
-  StorefrontOrderLine,
-  StorefrontProduct,
-  StorefrontProductCard,
-} from '@backroom/contracts';
-import { StorefrontCheckoutBody as CheckoutSchema } from '@backroom/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Config } from '../../config.js';
+import type { StorefrontCollection, StorefrontEventsBody, StorefrontProduct, StorefrontProductCard } from '@backroom/contracts';
+import { and, asc, eq } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../db/client.js';
-import { collections, customers, orders, productImages, products, productVariants, storefrontEvents } from '../../db/schema/index.js';
+import { collections, productImages, products, productVariants, storefrontEvents } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
-import type { StorefrontStore } from './host.js';
+import { type ShopperFilters, shopperFilterCondition } from '../product-options/index.js';
+import { attributionColumns } from '../reports/index.js';
 
-/** Payment of a test-mode order (issue 5 lead notes). */
-export const TEST_GATEWAY = { paymentName: 'Test gateway', paymentSource: { card: { type: 'visa' } } } as const;
-/** Order numbers of a store start after this one (#1001 is the first). */
-export const FIRST_ORDER_NUMBER = 1001;
 /** How far back an event's occurredAt may lie, ms (24 h), and how far ahead (clock skew, 5 min). */
 export const EVENT_MAX_AGE_MS = 24 * 3600_000;
 export const EVENT_MAX_SKEW_MS = 5 * 60_000;
@@ -29,14 +15,20 @@ type SortKey = 'manual' | 'newest' | 'price-asc' | 'price-desc' | 'title-asc';
 
 /**
  * Published products of a store as grid cards (GET /api/storefront/products): optionally those of one collection
- * (by handle; 404 when it does not exist), those with the given ids, whose title contains `search` (case-insensitive), sorted, one 1-based
+ * (by handle; 404 when it does not exist), those with the given ids, whose title contains `search` (case-insensitive),
+ * matching the shopper's filters (option values, vendor, type, availability, price in cents; issue 13 item 6), sorted, one 1-based
  * page of `limit`. Each card carries the cheapest variant's price and id and the first two images. Products
  * without a variant are not sellable and not listed.
  */
 export async function listProducts(
   db: Db,
   storeId: string,
-  q: { collection?: string; ids?: string[]; search?: string; sort: SortKey; page: number; limit: number },
+  q: { collection?: string; ids?: string[]; search?: string; sort: SortKey; page: number; limit: number } & Omit<
+    ShopperFilters,
+    'available'
+  > & {
+      available?: '1';
+    },
 ): Promise<{ products: StorefrontProductCard[]; total: number; page: number }> {
   let collectionId: string | null = null;
   if (q.collection) {
@@ -78,6 +70,7 @@ export async function listProducts(
                       where v.product_id = p.id order by v.price_cents asc, v.position asc limit 1) v on true
         where p.store_id = ${storeId} and p.published
           ${search ? sql`and p.title ilike ${search}` : sql``}
+          and ${shopperFilterCondition({ ...q, available: q.available === '1' })}
           ${
             q.ids
               ? q.ids.length
@@ -143,6 +136,7 @@ export async function getProduct(db: Db, storeId: string, handle: string): Promi
       priceCents: v.priceCents,
       compareAtPriceCents: v.compareAtPriceCents != null && v.compareAtPriceCents > v.priceCents ? v.compareAtPriceCents : null,
       inventoryQty: v.inventoryQty,
+      available: v.inventoryPolicy === 'continue' || v.inventoryQty > 0,
       imageSrc: v.imageSrc,
     })),
     collections: cols,
@@ -223,167 +217,9 @@ export async function recordEvents(db: Db, storeId: string, events: StorefrontEv
     if (at.getTime() < now.getTime() - EVENT_MAX_AGE_MS || at.getTime() > now.getTime() + EVENT_MAX_SKEW_MS) {
       throw badRequest(`body.${i}.occurredAt: must be within the last 24 hours`);
     }
-    return { storeId, visitorSessionId: e.visitorSessionId, type: e.type, occurredAt: at };
+    // First-touch attribution (issue 17 item 1): folded into visitor_sessions by the events trigger (migration 0013).
+    return { storeId, visitorSessionId: e.visitorSessionId, type: e.type, occurredAt: at, ...attributionColumns(e) };
   });
   await db.insert(storefrontEvents).values(values);
   return values.length;
-}
-
-/** The token that lets a browser reload its own thank-you page: HMAC-SHA256 of the order id, base64url. */
-export function orderToken(config: Config, orderId: string): string {
-  return createHmac('sha256', config.jwtSecret).update(`storefront-order:${orderId}`).digest('base64url').slice(0, 32);
-}
-
-/** Constant-time check of an order token. */
-export function checkOrderToken(config: Config, orderId: string, token: string): boolean {
-  const want = Buffer.from(orderToken(config, orderId));
-  const got = Buffer.from(token);
-  return want.length === got.length && timingSafeEqual(want, got);
-}
-
-interface StoredCustomerInfo {
-  full_name: string;
-  email: string;
-  phone?: string;
-  address?: { address1: string; city: string; zip: string; country: string };
-}
-
-function toOrder(config: Config, o: typeof orders.$inferSelect): StorefrontOrder {
-  const info = ((o.customerInfo as StoredCustomerInfo[]) ?? [])[0];
-  const a = info?.address;
-  return {
-    id: o.id,
-    token: orderToken(config, o.id),
-    orderNumber: o.orderNumber,
-    orderName: o.orderName,
-    createdAt: o.createdAt.toISOString(),
-    currency: o.currency,
-    subtotalCents: o.subtotalCents,
-    shippingCents: o.shippingCents,
-    grandTotalCents: o.grandTotalCents,
-    financialStatus: o.financialStatus,
-    paymentName: o.paymentName,
-    lines: o.lineItems as StorefrontOrderLine[],
-    customer: { name: info?.full_name ?? '', email: info?.email ?? '' },
-    shippingAddress: a ? [a.address1, [a.zip, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : '',
-    note: o.note ?? '',
-  };
-}
-
-/**
- * Test-mode checkout (issue 5 item 5, lead notes). In ONE transaction: prices every line from the database
- * (variants of published products of this store only — 400 naming `lines.i.variantId` otherwise; client prices
- * are never read), finds or creates the customer by e-mail, creates a paid order (financialStatus 'paid',
- * fulfillmentStatus 'unfulfilled', paymentName 'Test gateway', paymentSource {card:{type:'visa'}}, sourceName
- * 'online_store', capturedDate now, the store's next orderNumber under a per-store advisory lock, name "#n") and a
- * `purchased` event of the visitor session. Shipping is free in test mode. Money in cents.
- */
-export async function placeTestOrder(
-  db: Db,
-  config: Config,
-  store: StorefrontStore,
-  input: StorefrontCheckoutBody,
-): Promise<StorefrontOrder> {
-  const body = CheckoutSchema.parse(input);
-  const qty = new Map<string, number>();
-  for (const l of body.lines) qty.set(l.variantId, (qty.get(l.variantId) ?? 0) + l.quantity);
-  const ids = [...qty.keys()];
-  return db.transaction(async (tx) => {
-    const found = await tx
-      .select({
-        variant: productVariants,
-        productId: products.id,
-        handle: products.handle,
-        title: products.title,
-        image: sql<string | null>`(select i.src from product_images i where i.product_id = ${products.id} order by i.position limit 1)`,
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(inArray(productVariants.id, ids), eq(productVariants.storeId, store.id), eq(products.published, true)));
-    const byId = new Map(found.map((f) => [f.variant.id, f]));
-    const missing = body.lines.findIndex((l) => !byId.has(l.variantId));
-    if (missing !== -1) throw badRequest(`lines.${missing}.variantId: not a product of this store`);
-    const lines: StorefrontOrderLine[] = ids.map((id) => {
-      const f = byId.get(id)!;
-      return {
-        productId: f.productId,
-        variantId: id,
-        handle: f.handle,
-        title: f.title,
-        variantTitle: variantTitle(f.variant),
-        sku: f.variant.sku,
-        quantity: qty.get(id)!,
-        priceCents: f.variant.priceCents,
-        imageSrc: f.variant.imageSrc ?? f.image,
-      };
-    });
-    const subtotal = lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
-    const shipping = 0;
-    const c = body.customer;
-    const email = c.email.toLowerCase();
-    let [customer] = await tx
-      .select()
-      .from(customers)
-      .where(and(eq(customers.storeId, store.id), eq(customers.email, email)))
-      .limit(1);
-    if (!customer) {
-      [customer] = await tx
-        .insert(customers)
-        .values({ storeId: store.id, email, firstName: c.firstName, lastName: c.lastName })
-        .returning();
-    }
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`orders:${store.id}`}))`);
-    const [{ next } = { next: FIRST_ORDER_NUMBER }] = await rows<{ next: number }>(
-      tx as unknown as Db,
-      sql`select coalesce(max(order_number) + 1, ${FIRST_ORDER_NUMBER}) as next from orders where store_id = ${store.id}`,
-    );
-    const now = new Date();
-    const info: StoredCustomerInfo[] = [
-      {
-        full_name: `${c.firstName} ${c.lastName}`,
-        email,
-        phone: c.phone,
-        address: { address1: c.address1, city: c.city, zip: c.zip, country: c.country },
-      },
-    ];
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        storeId: store.id,
-        orderNumber: Number(next),
-        orderName: `#${next}`,
-        customerId: customer!.id,
-        customerInfo: info,
-        currency: store.currency,
-        subtotalCents: subtotal,
-        shippingCents: shipping,
-        grandTotalCents: subtotal + shipping,
-        financialStatus: 'paid',
-        fulfillmentStatus: 'unfulfilled',
-        paymentName: TEST_GATEWAY.paymentName,
-        paymentSource: TEST_GATEWAY.paymentSource,
-        sourceName: 'online_store',
-        lineItems: lines,
-        visitorSessionId: body.visitorSessionId,
-        note: body.note || null,
-        capturedDate: now,
-        createdAt: now,
-      })
-      .returning();
-    await tx
-      .insert(storefrontEvents)
-      .values({ storeId: store.id, visitorSessionId: body.visitorSessionId, type: 'purchased', occurredAt: now });
-    return toOrder(config, order!);
-  });
-}
-
-/** A placed order for its thank-you page, when `token` is the one checkout gave (else 404, as if absent). */
-export async function getOrder(db: Db, config: Config, storeId: string, id: string, token: string): Promise<StorefrontOrder> {
-  if (!checkOrderToken(config, id, token)) throw notFound('Order');
-  const [o] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.storeId, storeId)));
-  if (!o) throw notFound('Order');
-  return toOrder(config, o);
 }

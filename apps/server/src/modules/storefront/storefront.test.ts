@@ -12,6 +12,7 @@ import {
   menus,
   orders,
   pages,
+  personalizes,
   productImages,
   products,
   productVariants,
@@ -49,6 +50,7 @@ async function product(storeId: string, handle: string, title: string, prices: n
         option1: `S${i}`,
         priceCents,
         compareAtPriceCents: priceCents + 500,
+        inventoryQty: 1000,
       })),
     )
     .returning();
@@ -201,6 +203,17 @@ describe('public catalog: only what a shopper may see', () => {
     expect((await get('/api/storefront/products/hidden')).statusCode).toBe(404);
     const otherHost = `${other.handle}.localhost`;
     expect((await get('/api/storefront/products/shirt', otherHost)).json().title).toBe('Other Shirt');
+  });
+
+  it("marks a variant available unless it is out of stock under the 'deny' policy (the product page's Sold out)", async () => {
+    const cap = await product(other.id, 'cap', 'Cap', [900, 900, 900]);
+    const set = (i: number, inventoryQty: number, inventoryPolicy: 'deny' | 'continue') =>
+      t.db.update(productVariants).set({ inventoryQty, inventoryPolicy }).where(eq(productVariants.id, cap.vs[i]!.id));
+    await set(0, 0, 'deny');
+    await set(1, 0, 'continue');
+    await set(2, 2, 'deny');
+    const r = await get('/api/storefront/products/cap', `${other.handle}.localhost`);
+    expect(r.json().variants.map((v: { available: boolean }) => v.available)).toEqual([false, true, true]);
   });
 
   it('counts only published products in a collection', async () => {
@@ -437,8 +450,48 @@ describe('published theme, menus and pages in the bootstrap', () => {
       { storeId: shop.id, handle: 'secret', title: 'Draft', bodyHtml: '', published: false },
     ]);
     const r = await get('/api/storefront/pages/shipping');
-    expect(r.json()).toEqual({ handle: 'shipping', title: 'Shipping policy', bodyHtml: '<p>Fast</p>' });
+    expect(r.json()).toEqual({ handle: 'shipping', title: 'Shipping policy', bodyHtml: '<p>Fast</p>', seoTitle: '', seoDescription: '' });
     expect((await get('/api/storefront/pages/secret')).statusCode).toBe(404);
     expect((await get('/api/storefront/pages/shipping', `${other.handle}.localhost`)).statusCode).toBe(404);
+  });
+});
+
+describe('order line properties (issue 11 item 4: personalisation values travel with the order line)', () => {
+  it('keeps lines of one variant apart when their properties differ, merges identical ones, and answers [] by default', async () => {
+    // The shirt takes a "Name" (personalisation values are checked at checkout: modules/personalizes).
+    await t.db.insert(personalizes).values({
+      storeId: shop.id,
+      productId: ids.shirt,
+      name: 'Name',
+      fields: [{ id: 'n', type: 'text', label: 'Name', required: false, maxLength: 12 }],
+    });
+    const r = await post(
+      '/api/storefront/checkout',
+      {
+        lines: [
+          { variantId: ids.shirtS, quantity: 1, properties: [{ name: 'Name', value: 'ANN' }] },
+          { variantId: ids.shirtS, quantity: 2, properties: [{ name: 'Name', value: 'BOB' }] },
+          { variantId: ids.shirtS, quantity: 1, properties: [{ name: 'Name', value: 'ANN' }] },
+          { variantId: ids.shirtM, quantity: 1 },
+        ],
+        customer: { email: 'p@example.test', firstName: 'P', lastName: 'Q', address1: '1 St', city: 'X', country: 'US' },
+        visitorSessionId: 'visitor-props-1',
+      },
+      host,
+      '10.0.9.1',
+    );
+    expect(r.statusCode).toBe(200);
+    const lines = r.json().lines as { variantId: string; quantity: number; properties: unknown[] }[];
+    expect(lines.map((l) => [l.variantId, l.quantity, l.properties])).toEqual([
+      [ids.shirtS, 2, [{ name: 'Name', value: 'ANN' }]],
+      [ids.shirtS, 2, [{ name: 'Name', value: 'BOB' }]],
+      [ids.shirtM, 1, []],
+    ]);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, r.json().id));
+    expect((row!.lineItems as { properties: unknown[] }[]).map((l) => l.properties)).toEqual([
+      [{ name: 'Name', value: 'ANN' }],
+      [{ name: 'Name', value: 'BOB' }],
+      [],
+    ]);
   });
 });

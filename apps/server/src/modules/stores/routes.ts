@@ -1,6 +1,6 @@
-import { ErrorResponse, PagePreference, StoresResponse } from '@backroom/contracts';
+import { ErrorResponse, PagePreference, StorePreferences, StorePreferencesBody, StoresResponse } from '@backroom/contracts';
 import type { App } from '../../lib/types.js';
-import { getPreference, listUserStores } from './service.js';
+import { getPreference, getStorePreferences, listUserStores, saveStorePreferences } from './service.js';
 
 /** Shop selection and store preferences (spec admin-dashboard §2 /auth/shop, §3 Page preference, §7). */
 export default async function storesRoutes(app: App) {
@@ -32,5 +32,39 @@ export default async function storesRoutes(app: App) {
       },
     },
     async (req) => getPreference(app.db, req.auth.storeId),
+  );
+
+  /** GET /api/stores/preferences → the Preferences screen's values (scope preferences; spec §3, issue 11 item 5). */
+  app.get(
+    '/api/stores/preferences',
+    {
+      preHandler: app.guard({ scope: 'preferences' }),
+      schema: {
+        summary: "The store's preferences",
+        operationId: 'getStorePreferences',
+        tags: ['stores'],
+        response: { 200: StorePreferences, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (req) => getStorePreferences(app.db, req.auth.storeId),
+  );
+
+  /**
+   * PUT /api/stores/preferences {storeName, standardTimezone, businessType, paymentChoice, storeFrontDefaultTheme,
+   * homeHtml} → the saved values (homeHtml sanitised; the chosen theme published). 400 names the field and the rule.
+   */
+  app.put(
+    '/api/stores/preferences',
+    {
+      preHandler: app.guard({ scope: 'preferences' }),
+      schema: {
+        summary: "Save the store's preferences",
+        operationId: 'saveStorePreferences',
+        tags: ['stores'],
+        body: StorePreferencesBody,
+        response: { 200: StorePreferences, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (req) => saveStorePreferences(app.db, req.auth.storeId, req.body),
   );
 }

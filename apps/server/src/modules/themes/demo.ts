@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ALL_COLLECTIONS_SLUG,
   emptyConfig,
@@ -230,6 +231,8 @@ function fashionConfig(cat: Catalog, storeName: string): ThemeConfig {
   header.text_topbar = 'Free shipping on orders over $50 · Free returns';
   header.topbar_url = category(sale);
   header.main_menu = 'main-menu';
+  // Drop-down menus (not the basic one-level menu newchick defaults to), so the nested main menu shows its levels.
+  c.settings.element.menu_basic = false;
   const footer = c.pages.fixed.footer.settings!;
   footer.info = `<p><strong>${storeName}</strong> — everyday fashion, delivered. Questions? hello@example.com</p>`;
   footer.footer_menu = [{ menu: 'footer' }, { menu: 'footer-shop' }];
@@ -354,8 +357,9 @@ const PAGES = [
 
 /**
  * Seeds, for one demo store, the content the themes read and both themes (issue 5 item 2): pages (About us,
- * Shipping policy, Return policy, Contact — published), menus (main-menu with `/collections/…` links, footer
- * with the pages, footer-shop with collections), and the FASHION (newchick) and DEFAULT (hydro) themes with rich
+ * Shipping policy, Return policy, Contact — published), menus (main-menu nested: Home, Shop ▸ three collections
+ * (▸ two more under the first), the curated collections, About us and an external link; footer: About us and
+ * Customer care ▸ the policies and Contact; footer-shop: All collections ▸ the categories, Curated ▸ the curated ones), and the FASHION (newchick) and DEFAULT (hydro) themes with rich
  * home pages built from the store's own collections and products (queried here; the demo generator inserts them
  * first). FASHION is published for `demo`, DEFAULT for any other demo store. Runs inside the generator's
  * transaction; idempotent for menus/pages (existing handles are kept).
@@ -376,30 +380,69 @@ export async function seedDemoThemes(db: Db, store: { id: string; handle: string
     .values({ storeId: store.id, handle: 'size-guide', title: 'Size guide (draft)', bodyHtml: '<p>Coming soon.</p>', published: false })
     .onConflictDoNothing();
 
-  const mainItems = [
-    { title: 'Home', url: '/' },
-    ...cat.categories.slice(0, 6).map((c) => ({ title: c.title, url: `/collections/${c.handle}` })),
-    ...[...cat.curated.values()].map((c) => ({ title: c.title, url: `/collections/${c.handle}` })),
+  // The main menu as a merchant would build it (issue 11 "What a merchant does"): Home, a Shop item with three
+  // collections nested under it (the first with the curated ones one level deeper), the curated collections, the
+  // About page and an external link. Typed items ({id, title, type, target, children}) as the menus API stores them.
+  const ids = new Map(
+    (await db.select({ id: collections.id, handle: collections.handle }).from(collections).where(eq(collections.storeId, store.id))).map(
+      (c) => [c.handle, c.id],
+    ),
+  );
+  const pageIds = new Map(
+    (await db.select({ id: pages.id, handle: pages.handle }).from(pages).where(eq(pages.storeId, store.id))).map((p) => [p.handle, p.id]),
+  );
+  const about = pageIds.has('about-us') ? { id: pageIds.get('about-us')! } : undefined;
+  type Item = { id: string; title: string; type: string; target: string; children: Item[] };
+  const item = (title: string, type: string, target: string, children: Item[] = []): Item => ({
+    id: randomUUID(),
+    title,
+    type,
+    target,
+    children,
+  });
+  const collectionItem = (c: { handle: string; title: string }, children: Item[] = []) =>
+    ids.has(c.handle) ? [item(c.title, 'collection', ids.get(c.handle)!, children)] : [];
+  const curated = [...cat.curated.values()];
+  const shop = cat.categories
+    .slice(0, 3)
+    .flatMap((c, i) => collectionItem(c, i === 0 ? cat.categories.slice(3, 5).flatMap((x) => collectionItem(x)) : []));
+  const mainItems: Item[] = [
+    item('Home', 'home', ''),
+    item('Shop', 'url', '/collections', shop),
+    ...curated.flatMap((c) => collectionItem(c)),
+    ...(about ? [item('About us', 'page', about.id)] : []),
+    item('Journal', 'url', 'https://example.com/journal'),
+  ];
+  // The footer menus are nested too (issue 11 item 3, both themes' footers show the levels): Information holds
+  // About us and a Customer care item with the policies and Contact under it; Shop holds All collections with the
+  // first categories (the first with two more one level deeper) and the curated collections under it.
+  const pageItem = (handle: string) => {
+    const p = PAGES.find((x) => x.handle === handle);
+    return p && pageIds.has(handle) ? [item(p.title, 'page', pageIds.get(handle)!)] : [];
+  };
+  const footerItems: Item[] = [
+    ...pageItem('about-us'),
+    item('Customer care', 'url', '/pages/contact', [...pageItem('shipping-policy'), ...pageItem('return-policy'), ...pageItem('contact')]),
+  ];
+  const footerShopItems: Item[] = [
+    item('All collections', 'url', '/collections', shop),
+    ...(curated.length
+      ? [
+          item(
+            'Curated',
+            'url',
+            '/collections',
+            curated.flatMap((c) => collectionItem(c)),
+          ),
+        ]
+      : []),
   ];
   await db
     .insert(menus)
     .values([
       { storeId: store.id, handle: 'main-menu', title: 'Main menu', items: mainItems },
-      {
-        storeId: store.id,
-        handle: 'footer',
-        title: 'Information',
-        items: PAGES.map((p) => ({ title: p.title, url: `/pages/${p.handle}` })),
-      },
-      {
-        storeId: store.id,
-        handle: 'footer-shop',
-        title: 'Shop',
-        items: [
-          { title: 'All collections', url: '/collections' },
-          ...cat.categories.slice(0, 5).map((c) => ({ title: c.title, url: `/collections/${c.handle}` })),
-        ],
-      },
+      { storeId: store.id, handle: 'footer', title: 'Information', items: footerItems },
+      { storeId: store.id, handle: 'footer-shop', title: 'Shop', items: footerShopItems },
     ])
     .onConflictDoNothing();
 

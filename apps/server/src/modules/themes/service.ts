@@ -27,9 +27,10 @@ import {
 } from '@backroom/theme';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
-import { collections, menus, pages, products, storePreferences, themeConfigs, themes, users } from '../../db/schema/index.js';
+import { collections, pages, products, storePreferences, themeConfigs, themes, users } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
+import { editorMenus } from '../menus/index.js';
 
 type ThemeRow = typeof themes.$inferSelect;
 type ConfigRow = typeof themeConfigs.$inferSelect;
@@ -360,24 +361,10 @@ export async function createTheme(
 }
 
 // ------------------------------------------------------------------------------------------------ storefront
-/** Handle of the main menu; it is listed first (spec §7: the editor reads the first menu's items). */
-export const MAIN_MENU_HANDLE = 'main-menu';
 
-/** The store's menus with their items [{title, url}]: the main menu first, then by creation and handle. */
+/** The store's menus with their top-level items [{title, url}], the main menu first (data from the menus module). */
 export async function menusOf(db: Db, storeId: string): Promise<LookupMenusResponse['menus']> {
-  const list = await db
-    .select()
-    .from(menus)
-    .where(eq(menus.storeId, storeId))
-    .orderBy(sql`${menus.handle} = ${MAIN_MENU_HANDLE} desc`, asc(menus.createdAt), asc(menus.handle));
-  return list.map((m) => ({
-    id: m.id,
-    title: m.title,
-    handle: m.handle,
-    items: Array.isArray(m.items)
-      ? (m.items as { title: string; url: string }[]).map((i) => ({ title: String(i.title), url: String(i.url) }))
-      : [],
-  }));
+  return editorMenus(db, storeId);
 }
 
 // ------------------------------------------------------------------------------------------------ lookups (§7)

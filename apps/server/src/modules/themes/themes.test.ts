@@ -376,14 +376,38 @@ describe('POST /api/themes/{themeId}/publish', () => {
 });
 
 describe('editor lookups (spec §7)', () => {
-  it('menus: the main menu first, with /collections/ links', async () => {
+  it('menus: the main menu first, nested as a merchant builds it (issue 11: Home, Shop ▸ collections, About, a link)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/themes/lookups/menus', headers });
     expect(res.statusCode).toBe(200);
-    const { menus } = res.json() as { menus: { handle: string; items: { title: string; url: string }[] }[] };
+    const { menus } = res.json() as { menus: { id: string; handle: string; items: { title: string; url: string }[] }[] };
     expect(menus.map((m) => m.handle)).toEqual(['main-menu', 'footer', 'footer-shop']);
-    const links = menus[0]!.items.filter((i) => i.url.startsWith('/collections/')).map((i) => i.url);
-    expect(links).toContain('/collections/dresses');
-    expect(links).toContain('/collections/sale');
+    const main = menus[0]!.items;
+    expect(main.slice(0, 2)).toEqual([
+      { title: 'Home', url: '/' },
+      { title: 'Shop', url: '/collections' },
+    ]);
+    expect(main.map((i) => i.url)).toContain('/collections/sale');
+    expect(main.slice(-2)).toEqual([
+      { title: 'About us', url: '/pages/about-us' },
+      { title: 'Journal', url: 'https://example.com/journal' },
+    ]);
+    const full = await t.app.inject({ method: 'GET', url: `/api/stores/onlinestore/menus/${menus[0]!.id}`, headers });
+    const shop = (full.json() as { items: { title: string; children: { url: string; broken: boolean; children: unknown[] }[] }[] })
+      .items[1]!;
+    expect(shop.children).toHaveLength(3);
+    expect(shop.children.every((c) => c.url.startsWith('/collections/') && !c.broken)).toBe(true);
+    // The third level: the next two categories under the first one, when the catalog has them.
+    expect(shop.children[0]!.children.length).toBeLessThanOrEqual(2);
+    // The footer menus are nested too: Customer care ▸ the policies and Contact; All collections ▸ the categories.
+    const titles = (l: { title: string; children: unknown[] }[]): unknown =>
+      l.map((x) => (x.children.length ? { [x.title]: titles(x.children as never) } : x.title));
+    const footer = await t.app.inject({ method: 'GET', url: `/api/stores/onlinestore/menus/${menus[1]!.id}`, headers });
+    expect(titles(footer.json().items)).toEqual(['About us', { 'Customer care': ['Shipping policy', 'Return policy', 'Contact'] }]);
+    const footerShop = await t.app.inject({ method: 'GET', url: `/api/stores/onlinestore/menus/${menus[2]!.id}`, headers });
+    const all = footerShop.json().items[0] as { title: string; children: { broken: boolean }[] };
+    expect(all.title).toBe('All collections');
+    expect(all.children).toHaveLength(3);
+    expect(all.children.some((c) => c.broken)).toBe(false);
   });
 
   it('pages: published only', async () => {

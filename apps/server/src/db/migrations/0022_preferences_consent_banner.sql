@@ -1,0 +1,1 @@
+ALTER TABLE "store_preferences" ADD COLUMN "cookie_consent_banner" boolean DEFAULT false NOT NULL;

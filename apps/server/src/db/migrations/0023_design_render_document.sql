@@ -1,0 +1,1 @@
+ALTER TABLE "design_renders" ADD COLUMN "document" jsonb;

@@ -1,0 +1,451 @@
+import type { SalesReport } from '@backroom/contracts';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client.js';
+import { products, productVariants } from '../../db/schema/index.js';
+import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
+
+// Reports API (issue 17 items 2-4) against direct SQL over orders / order_refunds / ad_spend on the same data, in a
+// DST zone (America/Los_Angeles: spring forward 2026-03-08, fall back 2026-11-01): day, ISO week and month
+// boundaries, a refund on a later day, discounts, products without a cost; CSV parsed back; the home dashboard's
+// and the Overview's totals for the same range; scope refusal and a foreign shop. PGlite and PostgreSQL.
+
+const TZ = 'America/Los_Angeles';
+let t: TestContext;
+let storeId = '';
+let headers: Record<string, string> = {};
+let foreignHeaders: Record<string, string> = {};
+const v: Record<string, { id: string; productId: string; priceCents: number }> = {};
+let orderNo = 1000;
+
+/** A paid order at instant `at` (ISO) with [variant, quantity] lines; grand total = subtotal − discount + shipping + tax. */
+async function order(o: {
+  at: string;
+  lines: [string, number][];
+  discount?: number;
+  shipping?: number;
+  tax?: number;
+  status?: string;
+  utm?: { source?: string; medium?: string; campaign?: string };
+  channel?: string;
+}): Promise<string> {
+  const lineItems = o.lines.map(([k, quantity]) => ({
+    productId: v[k]!.productId,
+    variantId: v[k]!.id,
+    quantity,
+    priceCents: v[k]!.priceCents,
+    title: k,
+  }));
+  const subtotal = lineItems.reduce((s, l) => s + l.priceCents * l.quantity, 0);
+  const discount = o.discount ?? 0;
+  const shipping = o.shipping ?? 0;
+  const tax = o.tax ?? 0;
+  orderNo += 1;
+  const [r] = await rows<{ id: string }>(
+    t.db,
+    sql`insert into orders (store_id, order_number, order_name, subtotal_cents, discount_cents, shipping_cents, tax_cents,
+                            grand_total_cents, financial_status, source_name, line_items, utm_source, utm_medium, utm_campaign,
+                            captured_date, created_at)
+        values (${storeId}::uuid, ${orderNo}, ${`#${orderNo}`}, ${subtotal}, ${discount}, ${shipping}, ${tax},
+                ${subtotal - discount + shipping + tax}, ${o.status ?? 'paid'}, ${o.channel ?? 'online_store'},
+                ${JSON.stringify(lineItems)}::jsonb, ${o.utm?.source ?? null}, ${o.utm?.medium ?? null}, ${o.utm?.campaign ?? null},
+                ${o.at}::timestamptz, ${o.at}::timestamptz)
+        returning id`,
+  );
+  return r!.id;
+}
+
+/** A refund of `amountCents` at `at`, with its lines ({lineId, quantity, restock, amountCents}), as the refund action writes it. */
+async function refund(
+  orderId: string,
+  at: string,
+  amountCents: number,
+  lines: { lineId: number; quantity: number; restock: boolean; amountCents: number }[],
+) {
+  await t.db.execute(
+    sql`insert into order_refunds (store_id, order_id, amount_cents, lines, created_at)
+        values (${storeId}::uuid, ${orderId}::uuid, ${amountCents}, ${JSON.stringify(lines)}::jsonb, ${at}::timestamptz)`,
+  );
+  await t.db.execute(
+    sql`update orders set refunded_cents = refunded_cents + ${amountCents},
+               financial_status = case when refunded_cents + ${amountCents} >= grand_total_cents then 'refunded' else 'partially_refunded' end
+         where id = ${orderId}::uuid`,
+  );
+}
+
+const get = (url: string, h = headers) => t.app.inject({ method: 'GET', url, headers: h });
+const q = (o: Record<string, string>) => new URLSearchParams({ stores: storeId, timezone: TZ, ...o }).toString();
+const cents = (x: number) => Math.round(x * 100);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await makeUser(t.db);
+  const s = await makeStore(t.db, t.config, { ownerId: owner.id, timezone: TZ });
+  storeId = s.id;
+  headers = (await login(t.app, owner.email, owner.password, storeId)).headers;
+  const x = await makeUser(t.db);
+  const xs = await makeStore(t.db, t.config, { ownerId: x.id });
+  foreignHeaders = (await login(t.app, x.email, x.password, xs.id)).headers;
+  for (const [k, price, cost, vendor] of [
+    ['tee', 2000, 800, 'Acme'],
+    ['mug', 1500, null, ''],
+    ['hoodie', 5000, 2000, 'Acme'],
+  ] as const) {
+    const [p] = await t.db.insert(products).values({ storeId, handle: k, title: k, vendor }).returning();
+    const [pv] = await t.db.insert(productVariants).values({ storeId, productId: p!.id, priceCents: price, costCents: cost }).returning();
+    v[k] = { id: pv!.id, productId: p!.id, priceCents: price };
+  }
+  // Around the spring-forward Sunday 2026-03-08 (PST −8 before 2 am, PDT −7 after) and the February/March month end.
+  await order({ at: '2026-02-28T12:00:00Z', lines: [['tee', 1]], shipping: 500, utm: { source: 'facebook', campaign: 'winter' } });
+  await order({ at: '2026-03-01T07:55:00Z', lines: [['mug', 2]], tax: 240 }); // 2026-02-28 23:55 PST: February
+  await order({ at: '2026-03-01T08:05:00Z', lines: [['hoodie', 1]], discount: 1000, utm: { source: 'tiktok', campaign: 'spring-drop' } }); // Mar 1 00:05
+  await order({
+    at: '2026-03-08T08:10:00Z',
+    lines: [
+      ['tee', 2],
+      ['mug', 1],
+    ],
+    discount: 550,
+    shipping: 595,
+  }); // Sun Mar 8 00:10 PST
+  const late = await order({ at: '2026-03-09T06:50:00Z', lines: [['hoodie', 2]], utm: { source: 'tiktok', campaign: 'spring-drop' } }); // Sun 23:50 PDT
+  await order({ at: '2026-03-09T07:05:00Z', lines: [['tee', 1]], tax: 160, channel: 'pos' }); // Mon Mar 9 00:05 PDT: next ISO week
+  await order({ at: '2026-03-10T18:00:00Z', lines: [['mug', 1]], status: 'pending' }); // not paid: never counted
+  // The Sunday-night hoodie order is refunded two days later (one unit, restocked): a return of Mar 11, not Mar 8.
+  await refund(late, '2026-03-11T17:00:00Z', 5000, [{ lineId: 1, quantity: 1, restock: true, amountCents: 5000 }]);
+  // Fall-back Sunday 2026-11-01 (25 hours): 00:30 PDT and 23:30 PST are the same local day.
+  await order({ at: '2026-11-01T07:30:00Z', lines: [['tee', 1]] });
+  await order({ at: '2026-11-02T07:30:00Z', lines: [['mug', 1]] });
+}, 120_000); // a fresh database and its migrations: allow a loaded machine twice the usual hook time
+afterAll(() => t.close());
+
+type Group = 'day' | 'week' | 'month' | 'product' | 'vendor' | 'utm_source' | 'channel';
+/** Sales rows in cents computed straight from orders and order_refunds (no roll-up). */
+async function directSales(from: string, to: string, groupBy: Group) {
+  const start = sql`((${from}::date)::timestamp at time zone ${TZ})`;
+  const end = sql`((${to}::date + 1)::timestamp at time zone ${TZ})`;
+  const key = (col: string) =>
+    groupBy === 'day'
+      ? sql.raw(`to_char(${col} at time zone '${TZ}', 'YYYY-MM-DD')`)
+      : groupBy === 'week'
+        ? sql.raw(`to_char(date_trunc('week', ${col} at time zone '${TZ}'), 'YYYY-MM-DD')`)
+        : sql.raw(`to_char(${col} at time zone '${TZ}', 'YYYY-MM')`);
+  const paid = sql`o.financial_status in ('paid', 'partially_refunded', 'refunded')`;
+  if (groupBy === 'product' || groupBy === 'vendor') {
+    const k = groupBy === 'product' ? sql`li->>'productId'` : sql`coalesce(p.vendor, '')`;
+    return rows<{ key: string; orders: number; gross: number; discounts: number; returns: number }>(
+      t.db,
+      sql`select key, sum(n)::int as orders, sum(g)::int as gross, sum(d)::int as discounts, sum(r)::int as returns from (
+            select ${k} as key, 1 as n, (li->>'priceCents')::int * (li->>'quantity')::int as g,
+                   case when o.discount_cents > 0 then round(o.discount_cents::numeric * (li->>'priceCents')::int * (li->>'quantity')::int / o.subtotal_cents) else 0 end as d,
+                   0 as r
+              from orders o cross join jsonb_array_elements(o.line_items) li left join products p on p.id::text = li->>'productId'
+             where o.store_id = ${storeId}::uuid and ${paid} and o.created_at >= ${start} and o.created_at < ${end}
+            union all
+            select ${groupBy === 'product' ? sql`(o.line_items -> ((rl->>'lineId')::int - 1))->>'productId'` : sql`coalesce(p.vendor, '')`}, 0, 0, 0, (rl->>'amountCents')::int
+              from order_refunds r join orders o on o.id = r.order_id cross join jsonb_array_elements(r.lines) rl
+              left join products p on p.id::text = (o.line_items -> ((rl->>'lineId')::int - 1))->>'productId'
+             where r.store_id = ${storeId}::uuid and r.created_at >= ${start} and r.created_at < ${end}
+          ) x group by 1 order by 1`,
+    );
+  }
+  const ko = groupBy === 'utm_source' ? sql`coalesce(o.utm_source, '')` : groupBy === 'channel' ? sql`o.source_name` : key('o.created_at');
+  const kr = groupBy === 'utm_source' ? sql`coalesce(o.utm_source, '')` : groupBy === 'channel' ? sql`o.source_name` : key('r.created_at');
+  return rows<{ key: string; orders: number; gross: number; discounts: number; returns: number; shipping: number; taxes: number }>(
+    t.db,
+    sql`select key, sum(n)::int as orders, sum(g)::int as gross, sum(d)::int as discounts, sum(r)::int as returns,
+               sum(s)::int as shipping, sum(tx)::int as taxes from (
+          select ${ko} as key, 1 as n, o.subtotal_cents as g, o.discount_cents as d, 0 as r, o.shipping_cents as s, o.tax_cents as tx
+            from orders o where o.store_id = ${storeId}::uuid and ${paid} and o.created_at >= ${start} and o.created_at < ${end}
+          union all
+          select ${kr}, 0, 0, 0, r.amount_cents, 0, 0
+            from order_refunds r join orders o on o.id = r.order_id
+           where r.store_id = ${storeId}::uuid and r.created_at >= ${start} and r.created_at < ${end}
+        ) x group by 1 order by 1`,
+  );
+}
+
+describe('GET /api/reports/sales', () => {
+  it.each([
+    ['day', '2026-02-27', '2026-03-12'],
+    ['week', '2026-02-23', '2026-03-15'],
+    ['month', '2026-02-01', '2026-03-31'],
+    ['day', '2026-10-31', '2026-11-02'],
+    ['product', '2026-02-01', '2026-03-31'],
+    ['vendor', '2026-02-01', '2026-03-31'],
+    ['utm_source', '2026-02-01', '2026-03-31'],
+    ['channel', '2026-02-01', '2026-03-31'],
+  ] as const)('by %s from %s to %s agrees with SQL to the cent', async (groupBy, fromTime, toTime) => {
+    const r = await get(`/api/reports/sales?${q({ fromTime, toTime, groupBy })}`);
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json() as SalesReport;
+    const direct = await directSales(fromTime, toTime, groupBy);
+    const got = body.rows
+      .filter((x) => x.orders !== 0 || x.returns !== 0)
+      .map((x) => ({
+        key: x.key,
+        orders: x.orders,
+        gross: cents(x.gross_sales),
+        discounts: cents(x.discounts),
+        returns: cents(x.returns),
+        ...(direct[0] && 'shipping' in direct[0] ? { shipping: cents(x.shipping), taxes: cents(x.taxes) } : {}),
+      }))
+      .sort((a, b) => a.key.localeCompare(b.key));
+    expect(got).toEqual(direct.map((d) => ({ ...d, key: d.key })).sort((a, b) => a.key.localeCompare(b.key)));
+    for (const x of body.rows) {
+      expect(cents(x.net_sales)).toBe(cents(x.gross_sales) - cents(x.discounts) - cents(x.returns));
+      expect(cents(x.total_sales)).toBe(cents(x.net_sales) + cents(x.shipping) + cents(x.taxes));
+    }
+    expect(cents(body.totals.net_sales)).toBe(body.rows.reduce((s, x) => s + cents(x.net_sales), 0));
+    expect(body.totals.orders).toBe(body.rows.reduce((s, x) => s + x.orders, 0));
+  });
+
+  it('puts the Sunday 23:50 order in the Sunday of its ISO week, the Monday 00:05 order in the next, a 25-hour day in one row', async () => {
+    const day = (await get(`/api/reports/sales?${q({ fromTime: '2026-03-07', toTime: '2026-03-11', groupBy: 'day' })}`)).json();
+    expect(day.rows.map((x: { key: string; orders: number }) => [x.key, x.orders])).toEqual([
+      ['2026-03-07', 0],
+      ['2026-03-08', 2],
+      ['2026-03-09', 1],
+      ['2026-03-10', 0],
+      ['2026-03-11', 0],
+    ]);
+    // The refund is a return of Mar 11, not of the order's day.
+    expect(day.rows[4].returns).toBe(50);
+    expect(day.rows[1].returns).toBe(0);
+    const week = (await get(`/api/reports/sales?${q({ fromTime: '2026-03-02', toTime: '2026-03-15', groupBy: 'week' })}`)).json();
+    expect(week.rows.map((x: { key: string; orders: number }) => [x.key, x.orders])).toEqual([
+      ['2026-03-02', 2],
+      ['2026-03-09', 1],
+    ]);
+    const fall = (await get(`/api/reports/sales?${q({ fromTime: '2026-11-01', toTime: '2026-11-01' })}`)).json();
+    expect(fall.rows).toHaveLength(1);
+    expect(fall.rows[0].orders).toBe(2);
+  });
+
+  it('equals the home dashboard and the Overview over the same range', async () => {
+    const range = { fromTime: '2026-02-27', toTime: '2026-03-12' };
+    const report = (await get(`/api/reports/sales?${q(range)}`)).json();
+    const home = (await get(`/api/reports/total-sales?${q(range)}`)).json();
+    const homeOrders = (await get(`/api/reports/total-orders?${q(range)}`)).json();
+    const overview = (await get(`/api/analytics/dashboard?${q(range)}`)).json();
+    expect(report.totals.total_sales).toBe(home.total_sales);
+    expect(report.totals.orders).toBe(homeOrders.total_orders);
+    expect(report.totals.total_sales).toBe(overview.totalSales);
+    expect(report.totals.orders).toBe(overview.totalOrders);
+    // Day by day on days without a refund of another day's order.
+    for (const d of ['2026-02-28', '2026-03-01', '2026-03-09']) {
+      const one = { fromTime: d, toTime: d };
+      const r = (await get(`/api/reports/sales?${q(one)}`)).json();
+      expect(r.totals.total_sales, d).toBe((await get(`/api/reports/total-sales?${q(one)}`)).json().total_sales);
+      expect(r.totals.orders, d).toBe((await get(`/api/reports/total-orders?${q(one)}`)).json().total_orders);
+    }
+  });
+
+  it('compares with the previous period and the previous year', async () => {
+    const r = (await get(`/api/reports/sales?${q({ fromTime: '2026-03-08', toTime: '2026-03-14', compare: 'previous_period' })}`)).json();
+    expect(r.compare).toMatchObject({ kind: 'previous_period', fromTime: '2026-03-01', toTime: '2026-03-07' });
+    expect(r.compare.totals.orders).toBe(1);
+    expect(r.compare.rows).toHaveLength(7);
+    const y = (
+      await get(`/api/reports/sales?${q({ fromTime: '2027-03-01', toTime: '2027-03-31', compare: 'previous_year', groupBy: 'month' })}`)
+    ).json();
+    expect(y.compare).toMatchObject({ kind: 'previous_year', fromTime: '2026-03-01', toTime: '2026-03-31' });
+    expect(y.compare.totals.orders).toBe(4);
+  });
+
+  it('exports CSV that parses back to the same rows and totals', async () => {
+    const json = (await get(`/api/reports/sales?${q({ fromTime: '2026-02-01', toTime: '2026-03-31', groupBy: 'product' })}`)).json();
+    const r = await get(`/api/reports/sales?${q({ fromTime: '2026-02-01', toTime: '2026-03-31', groupBy: 'product', format: 'csv' })}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/csv');
+    expect(r.headers['content-disposition']).toContain('sales_report.csv');
+    const parsed = parse(r.body, { columns: true }) as Record<string, string>[];
+    expect(parsed.map((x) => x.group)).toEqual([...json.rows.map((x: { label: string }) => x.label), 'Total']);
+    expect(parsed.map((x) => Number(x.net_sales))).toEqual([
+      ...json.rows.map((x: { net_sales: number }) => x.net_sales),
+      json.totals.net_sales,
+    ]);
+  });
+
+  it('refuses bad input with 400 naming the field', async () => {
+    const bads: Record<string, string>[] = [
+      { fromTime: '2026-02-30', toTime: '2026-03-01' },
+      { fromTime: '2026-03-02', toTime: '2026-03-01' },
+      { fromTime: '2024-01-01', toTime: '2026-01-01' },
+      { fromTime: '2026-03-01', toTime: '2026-03-02', groupBy: 'hour' },
+      { fromTime: '2026-03-01', toTime: '2026-03-02', timezone: 'Mars/Base' },
+    ];
+    for (const bad of bads) {
+      const r = await get(`/api/reports/sales?${q(bad)}`);
+      expect(r.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(r.json().messages.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('GET /api/reports/profit and ad spend', () => {
+  it('records, lists, imports and deletes ad spend of the shop only', async () => {
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/ad-spend',
+      headers,
+      payload: { date: '2026-03-08', channel: 'facebook', amount: 12.34 },
+    });
+    expect(add.statusCode, add.body).toBe(201);
+    expect(add.json()).toMatchObject({ date: '2026-03-08', channel: 'facebook', amount: 12.34 });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/ad-spend',
+      headers,
+      payload: { date: '2026-03-08', channel: 'myspace', amount: -1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const csv = 'Date,Channel,Amount\n2026-03-08,tiktok,20.00\n2026-03-09,google,5.5\nnot-a-date,tiktok,3\n2026-03-09,radio,3\n';
+    const boundary = 'xxBOUNDARYxx';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="spend.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+    const imp = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/ad-spend/import',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(imp.statusCode, imp.body).toBe(200);
+    expect(imp.json()).toEqual({
+      imported: 2,
+      skipped: [
+        { line: 4, reason: 'date: must be a date YYYY-MM-DD' },
+        { line: 5, reason: 'channel: must be one of facebook, tiktok, google, other' },
+      ],
+    });
+    const list = (await get('/api/reports/ad-spend?fromTime=2026-03-01&toTime=2026-03-31')).json();
+    expect(list.total).toBe(3);
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/ad-spend',
+      headers,
+      payload: { date: '2026-03-09', channel: 'other', amount: 1 },
+    });
+    const id = extra.json().id;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/reports/ad-spend/${id}`, headers: foreignHeaders })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/reports/ad-spend/${id}`, headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/reports/ad-spend/${id}`, headers })).statusCode).toBe(404);
+  });
+
+  it('agrees with SQL to the cent: net sales, cost of goods less restocked returns, ledger fees, ad spend, lines without cost', async () => {
+    const fromTime = '2026-02-27';
+    const toTime = '2026-03-12';
+    const r = await get(`/api/reports/profit?${q({ fromTime, toTime })}`);
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json();
+    const start = sql`((${fromTime}::date)::timestamp at time zone ${TZ})`;
+    const end = sql`((${toTime}::date + 1)::timestamp at time zone ${TZ})`;
+    const { feeBps, feeFixedCents } = t.config.payout;
+    const [d] = await rows<{ cogs: number; uncosted: number; fees: number; restocked: number; ad: number; net: number }>(
+      t.db,
+      sql`select
+            (select coalesce(sum(coalesce(v.cost_cents, 0) * (li->>'quantity')::int), 0)::int from orders o
+               cross join jsonb_array_elements(o.line_items) li left join product_variants v on v.id::text = li->>'variantId'
+              where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
+                and o.created_at >= ${start} and o.created_at < ${end}) as cogs,
+            (select count(*)::int from orders o cross join jsonb_array_elements(o.line_items) li
+               left join product_variants v on v.id::text = li->>'variantId'
+              where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
+                and o.created_at >= ${start} and o.created_at < ${end} and v.cost_cents is null) as uncosted,
+            (select coalesce(sum(least(grand_total_cents, (grand_total_cents * ${feeBps}::int + 5000) / 10000 + ${feeFixedCents}::int)), 0)::int
+               from orders o where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
+                and o.created_at >= ${start} and o.created_at < ${end}) as fees,
+            (select coalesce(sum(coalesce(v.cost_cents, 0) * (rl->>'quantity')::int), 0)::int from order_refunds r
+               join orders o on o.id = r.order_id cross join jsonb_array_elements(r.lines) rl
+               left join product_variants v on v.id::text = (o.line_items -> ((rl->>'lineId')::int - 1))->>'variantId'
+              where r.store_id = ${storeId}::uuid and (rl->>'restock')::boolean and r.created_at >= ${start} and r.created_at < ${end}) as restocked,
+            (select coalesce(sum(amount_cents), 0)::int from ad_spend where store_id = ${storeId}::uuid and day between ${fromTime}::date and ${toTime}::date) as ad,
+            (select coalesce(sum(o.subtotal_cents - o.discount_cents), 0)::int from orders o
+              where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
+                and o.created_at >= ${start} and o.created_at < ${end})
+            - (select coalesce(sum(r.amount_cents), 0)::int from order_refunds r
+              where r.store_id = ${storeId}::uuid and r.created_at >= ${start} and r.created_at < ${end}) as net`,
+    );
+    expect(cents(body.totals.net_sales)).toBe(d!.net);
+    expect(cents(body.totals.cost_of_goods_sold)).toBe(d!.cogs - d!.restocked);
+    expect(d!.restocked).toBe(2000);
+    expect(cents(body.totals.payment_fees)).toBe(d!.fees);
+    expect(cents(body.totals.ad_spend)).toBe(d!.ad);
+    expect(body.totals.lines_without_cost).toBe(d!.uncosted);
+    expect(d!.uncosted).toBe(2);
+    const profit = d!.net - (d!.cogs - d!.restocked) - d!.fees - d!.ad;
+    expect(cents(body.totals.estimated_profit)).toBe(profit);
+    expect(body.totals.margin).toBe(Math.round((profit / d!.net) * 10_000) / 100);
+    expect(body.rows).toHaveLength(14);
+    const mar8 = body.rows.find((x: { key: string }) => x.key === '2026-03-08');
+    expect(cents(mar8.ad_spend)).toBe(1234 + 2000);
+
+    const byProduct = (await get(`/api/reports/profit?${q({ fromTime, toTime, groupBy: 'product' })}`)).json();
+    const mug = byProduct.rows.find((x: { key: string }) => x.key === v.mug!.productId);
+    expect(mug).toMatchObject({ cost_of_goods_sold: 0, lines_without_cost: 2 });
+    expect(byProduct.totals).toEqual(body.totals);
+    const csv = await get(`/api/reports/profit?${q({ fromTime, toTime, format: 'csv' })}`);
+    const parsed = parse(csv.body, { columns: true }) as Record<string, string>[];
+    expect(Number(parsed.at(-1)!.estimated_profit)).toBe(body.totals.estimated_profit);
+  });
+});
+
+describe('scopes and shops', () => {
+  it('refuses a member without the report scope (403) and a foreign shop (404)', async () => {
+    const member = await makeUser(t.db);
+    await addMember(t.db, storeId, member.id, ['sale_reports']);
+    const m = (await login(t.app, member.email, member.password, storeId)).headers;
+    const range = q({ fromTime: '2026-03-01', toTime: '2026-03-02' });
+    expect((await get(`/api/reports/sales?${range}`, m)).statusCode).toBe(200);
+    expect((await get(`/api/reports/profit?${range}`, m)).statusCode).toBe(403);
+    expect((await get(`/api/reports/utm?${range}`, m)).statusCode).toBe(403);
+    expect((await get('/api/reports/ad-spend', m)).statusCode).toBe(403);
+    for (const path of ['sales', 'profit', 'utm']) {
+      expect((await get(`/api/reports/${path}?${range}`, foreignHeaders)).statusCode, path).toBe(404);
+    }
+  });
+
+  it('opens each report to its own scope only (sale_reports, estimated_profit, utm_analystics); ad spend goes with estimated_profit', async () => {
+    const range = q({ fromTime: '2026-03-01', toTime: '2026-03-02' });
+    const paths = { sale_reports: 'sales', estimated_profit: 'profit', utm_analystics: 'utm' } as const;
+    for (const [scope, own] of Object.entries(paths) as [keyof typeof paths, string][]) {
+      const member = await makeUser(t.db);
+      await addMember(t.db, storeId, member.id, [scope]);
+      const m = (await login(t.app, member.email, member.password, storeId)).headers;
+      for (const path of Object.values(paths)) {
+        expect((await get(`/api/reports/${path}?${range}`, m)).statusCode, `${scope} → ${path}`).toBe(path === own ? 200 : 403);
+      }
+      const spend = await t.app.inject({
+        method: 'POST',
+        url: '/api/reports/ad-spend',
+        headers: m,
+        payload: { date: '2026-03-01', channel: 'other', amount: 1 },
+      });
+      expect(spend.statusCode, scope).toBe(scope === 'estimated_profit' ? 201 : 403);
+    }
+  });
+
+  it("answers 404 for another owner's shop on the ad-spend routes, whatever the body", async () => {
+    const other = { ...headers, 'x-store-id': foreignHeaders['x-store-id']! };
+    expect((await get('/api/reports/ad-spend', other)).statusCode).toBe(404);
+    const r = await t.app.inject({ method: 'POST', url: '/api/reports/ad-spend', headers: other, payload: { date: 'nope' } });
+    expect(r.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/reports/utm as CSV', () => {
+  it('parses back to the JSON rows and totals', async () => {
+    const range = { fromTime: '2026-02-01', toTime: '2026-03-31', groupBy: 'source' };
+    const json = (await get(`/api/reports/utm?${q(range)}`)).json();
+    const r = await get(`/api/reports/utm?${q({ ...range, format: 'csv' })}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-disposition']).toContain('utm_report.csv');
+    const parsed = parse(r.body, { columns: true }) as Record<string, string>[];
+    expect(parsed.map((x) => x.group)).toEqual([...json.rows.map((x: { label: string }) => x.label), 'Total']);
+    expect(parsed.map((x) => [Number(x.orders), Number(x.sales), Number(x.conversion_rate)])).toEqual([
+      ...json.rows.map((x: { orders: number; sales: number; conversion_rate: number }) => [x.orders, x.sales, x.conversion_rate]),
+      [json.totals.orders, json.totals.sales, json.totals.conversion_rate],
+    ]);
+    expect(json.rows.find((x: { key: string }) => x.key === 'tiktok')).toMatchObject({ orders: 2 });
+  });
+});

@@ -1,0 +1,2 @@
+/** Public API of the `search` module (issue 20): `GET /api/search`, the admin's global search and palette. */
+export { default as searchRoutes } from './routes.js';

@@ -1,0 +1,117 @@
+import { ONBOARDING_BUTTON_MAX } from '@backroom/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client.js';
+import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
+
+/**
+ * Onboarding guide and subscription (spec admin-dashboard §3 Onboarding status, §4, §7 GET /stores/config/status and
+ * PUT /stores/config/skip; issue 10 items 1 and 2): steps derived from the shop's real state, in order, done ones
+ * dropping out, skips recorded; the trial from the shop's creation and the plan choice.
+ */
+
+let t: TestContext;
+let shop: { id: string };
+let owner: Record<string, string>;
+let foreign: Record<string, string>;
+let clerk: Record<string, string>;
+
+const status = async (h = owner) => (await t.app.inject({ method: 'GET', url: '/api/stores/config/status', headers: h })).json();
+const skip = (field: string, h = owner) => t.app.inject({ method: 'PUT', url: '/api/stores/config/skip', headers: h, payload: { field } });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const o = await makeUser(t.db);
+  shop = await makeStore(t.db, t.config, { ownerId: o.id });
+  owner = (await login(t.app, o.email, o.password, shop.id)).headers;
+  const s = await makeUser(t.db);
+  const theirs = await makeStore(t.db, t.config, { ownerId: s.id });
+  foreign = (await login(t.app, s.email, s.password, theirs.id)).headers;
+  const c = await makeUser(t.db);
+  await addMember(t.db, shop.id, c.id, ['orders']);
+  clerk = (await login(t.app, c.email, c.password, shop.id)).headers;
+});
+afterAll(() => t.close());
+
+describe('onboarding status', () => {
+  it('starts with the first step, its description holding {domain}, every button at most 50 characters', async () => {
+    const s = await status();
+    expect(s).toEqual({
+      currentConfig: {
+        field: 'add_product',
+        name: 'Add your first product',
+        description: 'Add what you sell: a title, pictures, a price and the variants shoppers can choose from.',
+        button: 'Add product',
+        path: '/admin/products/create',
+      },
+      remaining: 6,
+      total: 6,
+    });
+  });
+
+  it('drops a step once the shop has done it (a product), and moves on when a step is skipped', async () => {
+    await rows(t.db, sql`insert into products (store_id, title, handle) values (${shop.id}::uuid, 'Mug', 'mug')`);
+    let s = await status();
+    expect(s.currentConfig).toMatchObject({ field: 'customize_theme', button: 'Customize theme', path: '/admin/themes' });
+    expect(s.currentConfig.description).toContain('{domain}');
+    expect(s.remaining).toBe(5);
+    const r = await skip('customize_theme');
+    expect(r.statusCode).toBe(200);
+    expect(r.json().currentConfig.field).toBe('connect_domain');
+    expect((await skip('customize_theme')).json().currentConfig.field).toBe('connect_domain');
+    // A staff member of the shop sees the same guide; another shop its own.
+    expect((await status(clerk)).currentConfig.field).toBe('connect_domain');
+    expect((await status(foreign)).currentConfig.field).toBe('add_product');
+    s = (await skip('connect_domain')).json();
+    expect(s.currentConfig.field).toBe('payment_gateway');
+    for (const f of ['payment_gateway', 'set_up_payouts', 'test_order']) {
+      expect(s.currentConfig.button.length).toBeLessThanOrEqual(ONBOARDING_BUTTON_MAX);
+      s = (await skip(f)).json();
+    }
+    expect(s).toEqual({
+      currentConfig: {
+        field: 'done',
+        name: 'Your shop is ready',
+        description: 'Every setup step of {domain} is done. Welcome aboard!',
+        button: 'Back to Home',
+        path: '/admin',
+      },
+      remaining: 0,
+      total: 6,
+    });
+  });
+
+  it('refuses an unknown step and a call without a session', async () => {
+    const r = await skip('become_famous');
+    expect(r.statusCode).toBe(400);
+    expect(r.json().messages).toEqual(['body.field: field must be an onboarding step']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/stores/config/status' })).statusCode).toBe(401);
+  });
+});
+
+describe('subscription', () => {
+  it('a new shop is on its 14-day trial; choosing a plan records it and keeps the trial end', async () => {
+    const get = () => t.app.inject({ method: 'GET', url: '/api/stores/subscription', headers: owner });
+    const s = (await get()).json();
+    expect(s).toMatchObject({ plan: null, status: 'trial', daysLeft: 14 });
+    expect(s.plans.map((p: { id: string }) => p.id)).toEqual(['basic', 'growth', 'pro']);
+    const chosen = await t.app.inject({ method: 'PUT', url: '/api/stores/subscription', headers: owner, payload: { plan: 'growth' } });
+    expect(chosen.json()).toMatchObject({ plan: 'growth', status: 'active', trialEndsAt: s.trialEndsAt });
+    expect((await get()).json().plan).toBe('growth');
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/stores/subscription', headers: owner, payload: { plan: 'gold' } });
+    expect(bad.json().messages).toEqual(['body.plan: plan must be basic, growth or pro']);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/stores/subscription', headers: clerk, payload: { plan: 'pro' } })).statusCode,
+    ).toBe(403);
+  });
+
+  it('counts days left rounded up, and an old shop without a plan has an expired trial', async () => {
+    await rows(t.db, sql`update stores set created_at = now() - interval '13 days 1 hour' where id = ${shop.id}::uuid`);
+    await rows(t.db, sql`delete from store_subscriptions where store_id = ${shop.id}::uuid`);
+    const s = (await t.app.inject({ method: 'GET', url: '/api/stores/subscription', headers: owner })).json();
+    expect(s).toMatchObject({ status: 'trial', daysLeft: 1 });
+    await rows(t.db, sql`update stores set created_at = now() - interval '15 days' where id = ${shop.id}::uuid`);
+    const e = (await t.app.inject({ method: 'GET', url: '/api/stores/subscription', headers: owner })).json();
+    expect(e).toMatchObject({ plan: null, status: 'expired', daysLeft: 0 });
+  });
+});
