@@ -1,6 +1,6 @@
 import { SCOPES } from '@backroom/contracts';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_NAMES, ROUTES, type RouteDef } from './routes';
+import { APPS_NAV, ROUTE_NAMES, ROUTES, type RouteDef } from './routes';
 import { SCREENS } from './screens';
 
 /** Every route name of spec admin-dashboard §2, as written there. */
@@ -84,8 +84,8 @@ describe('route registry (DESIGN.md "The three registries", spec §2)', () => {
   });
   it('the live-view route hides the top bar; apps routes get the mini navigation', () => {
     expect((ROUTES['website.live-view'] as RouteDef).hideTopBar).toBe(true);
-    for (const n of ['website.apps', 'website.apps.widgets.list', 'website.apps.product-review.list'] as const) {
-      expect((ROUTES[n] as RouteDef).miniNav).toBe('apps');
-    }
+    for (const n of APPS_NAV) expect((ROUTES[n] as RouteDef).miniNav).toBe('apps');
+    // …and every route with the mini navigation is one of its tabs (issue 18 item 3).
+    expect(ROUTE_NAMES.filter((n) => (ROUTES[n] as RouteDef).miniNav === 'apps').sort()).toEqual([...APPS_NAV].sort());
   });
 });

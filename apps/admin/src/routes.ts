@@ -41,7 +41,20 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
-import { PRODUCTS_SEARCH } from './route-search';
+import {
+  ABANDONED_SEARCH,
+  BULK_EDIT_SEARCH,
+  CUSTOMERS_SEARCH,
+  DESIGN_EDITOR_SEARCH,
+  DISCOUNTS_SEARCH,
+  ORDERS_SEARCH,
+  OVERVIEW_SEARCH,
+  PAGES_SEARCH,
+  PERSONALIZES_SEARCH,
+  PRODUCTS_SEARCH,
+  REPORTS_SEARCH,
+  REVIEWS_SEARCH,
+} from './route-search';
 
 /**
  * THE route registry of the admin (DESIGN.md "The three registries", spec admin-dashboard §2 and §6). Every route
@@ -57,6 +70,10 @@ import { PRODUCTS_SEARCH } from './route-search';
  * - "The Sales sections" the limited menu lacks are Sales reports, Estimated profit and UTM Analytics.
  * - The limited menu has Clear Cache Urls, Boost UpSell and Telegram "instead": the full menu does not list them.
  * - 'Custom Store' shows for the one whitelisted e-mail (`user.isCustomStoreUser`) in either variant.
+ * - Personalized Product "shown only when businessType is not dropship" (§2): its routes (`notForDropship`) also
+ *   refuse to open for a dropship shop (no-access). The spec gives the API no such rule (§6 lists scopes only), so
+ *   `/api/personalizes` stays open to the `products` scope: the shop's storefront keeps drawing personalisations
+ *   made before a switch to dropship, and switching back finds them intact.
  * Paths use TanStack Router syntax (`$id` is a path parameter).
  */
 
@@ -99,15 +116,21 @@ export interface RouteDef {
   /** Scope a user needs (§6); null = any signed-in member of the store. */
   scope: Scope | null;
   layout: Layout;
-  /** Page title (document title and heading of a not-yet-built screen). */
+  /** Page title (document title; the palette's label for an action route). */
   title: string;
-  /** What the screen holds: shown on the honest "coming" screen until the screen is built. */
+  /** What the screen holds, in one line (the registry's own documentation of the route). */
   about: string;
   menu?: MenuEntry;
   /** The top bar is hidden on this route (§2 "The live-view route … hide[s] the top bar"). */
   hideTopBar?: boolean;
   /** A mini navigation shown above the screen (§2 "Apps routes get a mini navigation"). */
   miniNav?: 'apps';
+  /**
+   * The route is refused (no-access, `reason=dropship`) while the shop's page preference says dropship (§2
+   * "Personalized Product is shown only when businessType is not dropship"): the menu hides it and the address
+   * does not open it either.
+   */
+  notForDropship?: boolean;
   /**
    * The schema of the route's search parameters (route-search.ts, built from the contracts' query schemas): the
    * router validates the address with it (`validateSearch`), the screen reads it with `useRouteSearch`.
@@ -137,6 +160,7 @@ export const ROUTES = {
     title: 'Orders',
     about: 'The list of orders with filters by payment and fulfillment status, search and export.',
     menu: { group: 'orders', title: 'Orders', icon: IconReceipt, variants: BOTH },
+    search: ORDERS_SEARCH,
   },
   'website.orders.detail': {
     path: '/admin/orders/detail/$id',
@@ -152,6 +176,7 @@ export const ROUTES = {
     title: 'Abandoned Checkouts',
     about: 'Checkouts customers started but did not pay, with their cart and contact details for recovery.',
     menu: { group: 'orders', title: 'Abandoned Checkouts', icon: IconShoppingCartX, variants: BOTH },
+    search: ABANDONED_SEARCH,
   },
   // ── Products ──────────────────────────────────────────────────────────────────────────────────
   'website.products': {
@@ -176,6 +201,7 @@ export const ROUTES = {
     layout: 'shell',
     title: 'Bulk edit products',
     about: 'A spreadsheet-like editor for prices, stock and status of many products at once.',
+    search: BULK_EDIT_SEARCH,
   },
   'website.products.update': {
     path: '/admin/products/$productId',
@@ -223,6 +249,32 @@ export const ROUTES = {
     title: 'Personalized Product',
     about: 'Personalisation options (text, images, fonts) shoppers fill in on print-on-demand products.',
     menu: { group: 'products', title: 'Personalized Product', icon: IconWand, variants: FULL, when: 'notDropship' },
+    search: PERSONALIZES_SEARCH,
+    notForDropship: true,
+  },
+  'website.product-personalized.create': {
+    path: '/admin/product-personalized/new',
+    scope: 'products',
+    layout: 'shell',
+    title: 'Personalize a product',
+    about: 'A new personalisation: the product, its text and photo fields, their font, colour and place on the picture.',
+    notForDropship: true,
+  },
+  'website.product-personalized.update': {
+    path: '/admin/product-personalized/$id',
+    scope: 'products',
+    layout: 'shell',
+    title: 'Edit personalization',
+    about: "One product's personalisation: its text and photo fields, their font, colour and place on the picture.",
+    notForDropship: true,
+  },
+  'website.product-personalized.fonts': {
+    path: '/admin/product-personalized/fonts',
+    scope: 'products',
+    layout: 'shell',
+    title: 'Fonts',
+    about: 'The fonts you uploaded (TTF, OTF, WOFF, WOFF2) for personalised text.',
+    notForDropship: true,
   },
   'website.bulkupdates': {
     path: '/admin/bulk-updates',
@@ -248,6 +300,7 @@ export const ROUTES = {
     about: 'Product reviews: approve, hide, reply and import.',
     menu: { group: 'products', title: 'Reviews', icon: IconStar, variants: BOTH },
     miniNav: 'apps',
+    search: REVIEWS_SEARCH,
   },
   'website.sizechart': {
     path: '/admin/size-chart',
@@ -256,6 +309,7 @@ export const ROUTES = {
     title: 'Size chart',
     about: 'Size charts attached to products and shown on the product page.',
     menu: { group: 'products', title: 'Size chart', icon: IconRuler, variants: FULL },
+    miniNav: 'apps',
   },
   'website.clearCacheUrls': {
     path: '/admin/clear-cache-urls',
@@ -273,6 +327,14 @@ export const ROUTES = {
     title: 'Customers',
     about: 'Customers with their orders, amount spent and contact details.',
     menu: { group: 'customers', title: 'Customers', icon: IconUsers, variants: FULL },
+    search: CUSTOMERS_SEARCH,
+  },
+  'website.customer.detail': {
+    path: '/admin/customers/$id',
+    scope: 'customers',
+    layout: 'shell',
+    title: 'Customer',
+    about: 'One customer: their orders, amount spent, addresses, note and tags.',
   },
   // ── Analytics ─────────────────────────────────────────────────────────────────────────────────
   'website.analytics': {
@@ -282,22 +344,25 @@ export const ROUTES = {
     title: 'Overview',
     about: 'Sales, orders, AOV and conversion rate for chosen shops and dates, with charts, the funnel and paid orders.',
     menu: { group: 'analytics', title: 'Overview', icon: IconChartBar, variants: BOTH },
+    search: OVERVIEW_SEARCH,
   },
   'website.sales-reports': {
     path: '/admin/sales-reports',
     scope: 'sale_reports',
     layout: 'shell',
     title: 'Sales reports',
-    about: 'Sales broken down by product, channel and period.',
+    about: 'Gross sales, discounts, returns, net sales, shipping, taxes and total sales by period, product, vendor, UTM or channel.',
     menu: { group: 'analytics', title: 'Sales reports', icon: IconReportMoney, variants: FULL },
+    search: REPORTS_SEARCH,
   },
   'website.estimated-profit': {
     path: '/admin/estimated-profit',
     scope: 'estimated_profit',
     layout: 'shell',
     title: 'Estimated profit',
-    about: 'Revenue minus product, shipping and ad costs per day.',
+    about: 'Net sales minus cost of goods, payment fees and ad spend per day or product, with the margin.',
     menu: { group: 'analytics', title: 'Estimated profit', icon: IconCoin, variants: FULL },
+    search: REPORTS_SEARCH,
   },
   'website.utm-analystics': {
     path: '/admin/utm-analytics',
@@ -306,6 +371,7 @@ export const ROUTES = {
     title: 'UTM Analytics',
     about: 'Visits, orders and sales by UTM source, medium and campaign.',
     menu: { group: 'analytics', title: 'UTM Analytics', icon: IconLink, variants: FULL },
+    search: REPORTS_SEARCH,
   },
   'website.live-view': {
     path: '/admin/live-view',
@@ -323,6 +389,7 @@ export const ROUTES = {
     title: 'Share Pixel',
     about: 'Tracking pixels (Facebook, TikTok …) shared between your shops.',
     menu: { group: 'analytics', title: 'Share Pixel', icon: IconShare, variants: BOTH },
+    miniNav: 'apps',
   },
   // ── Marketing ─────────────────────────────────────────────────────────────────────────────────
   'website.discount.code': {
@@ -332,6 +399,7 @@ export const ROUTES = {
     title: 'Discount codes',
     about: 'Discount codes shoppers enter at checkout.',
     menu: { group: 'marketing', title: 'Discount codes', icon: IconDiscount, variants: BOTH },
+    search: DISCOUNTS_SEARCH,
   },
   'website.discount.automatic': {
     path: '/admin/discounts/automatic',
@@ -340,6 +408,28 @@ export const ROUTES = {
     title: 'Automatic discounts',
     about: 'Discounts applied automatically when a cart meets their rules.',
     menu: { group: 'marketing', title: 'Automatic discounts', icon: IconBolt, variants: BOTH },
+    search: DISCOUNTS_SEARCH,
+  },
+  'website.discount.code.create': {
+    path: '/admin/discounts/codes/new',
+    scope: 'discounts',
+    layout: 'shell',
+    title: 'Create discount code',
+    about: 'A new discount code: value, conditions, usage limits, combinations and active dates.',
+  },
+  'website.discount.automatic.create': {
+    path: '/admin/discounts/automatic/new',
+    scope: 'discounts',
+    layout: 'shell',
+    title: 'Create automatic discount',
+    about: 'A new automatic discount: value, conditions, usage limits, combinations and active dates.',
+  },
+  'website.discount.update': {
+    path: '/admin/discounts/$id',
+    scope: 'discounts',
+    layout: 'shell',
+    title: 'Edit discount',
+    about: 'One discount: value, conditions, usage limits, combinations and active dates.',
   },
   'website.upsell': {
     path: '/admin/upsell',
@@ -348,6 +438,21 @@ export const ROUTES = {
     title: 'Boost UpSell',
     about: 'Upsell and cross-sell offers shown in the cart and after checkout.',
     menu: { group: 'marketing', title: 'Boost UpSell', icon: IconTrendingUp, variants: LIMITED },
+    miniNav: 'apps',
+  },
+  'website.upsell.create': {
+    path: '/admin/upsell/new',
+    scope: 'discounts',
+    layout: 'shell',
+    title: 'Create offer',
+    about: 'A new Boost UpSell offer: type, trigger, offered products, discount or tiers, priority and schedule.',
+  },
+  'website.upsell.update': {
+    path: '/admin/upsell/$id',
+    scope: 'discounts',
+    layout: 'shell',
+    title: 'Edit offer',
+    about: 'One Boost UpSell offer with its views, adds, orders and revenue.',
   },
   // ── Apps ──────────────────────────────────────────────────────────────────────────────────────
   'website.apps': {
@@ -384,6 +489,21 @@ export const ROUTES = {
     title: 'Pages',
     about: 'Content pages of the storefront (About us, policies, contact).',
     menu: { group: 'online-store', title: 'Pages', icon: IconFileText, variants: BOTH },
+    search: PAGES_SEARCH,
+  },
+  'website.pages.create': {
+    path: '/admin/pages/new',
+    scope: 'pages',
+    layout: 'shell',
+    title: 'Add page',
+    about: 'A new content page: title, rich-text content, visibility and search engine listing.',
+  },
+  'website.pages.update': {
+    path: '/admin/pages/$id',
+    scope: 'pages',
+    layout: 'shell',
+    title: 'Edit page',
+    about: 'One content page: title, rich-text content, visibility and search engine listing.',
   },
   'website.menus': {
     path: '/admin/menus',
@@ -392,6 +512,20 @@ export const ROUTES = {
     title: 'Navigation',
     about: 'The storefront menus (main menu, footer) and their links.',
     menu: { group: 'online-store', title: 'Navigation', icon: IconMenu2, variants: BOTH },
+  },
+  'website.menus.create': {
+    path: '/admin/menus/new',
+    scope: 'navigations',
+    layout: 'shell',
+    title: 'Add menu',
+    about: 'A new storefront menu: its title, handle and items, nested by dragging.',
+  },
+  'website.menus.update': {
+    path: '/admin/menus/$id',
+    scope: 'navigations',
+    layout: 'shell',
+    title: 'Edit menu',
+    about: 'One storefront menu: its items, nested up to three levels by dragging or with Indent and Outdent.',
   },
   'website.domain': {
     path: '/admin/domains',
@@ -426,6 +560,13 @@ export const ROUTES = {
     about: 'Payout cards, payout configuration, balance and payout requests.',
     menu: { group: 'settings', title: 'Payout', icon: IconCash, variants: BOTH },
   },
+  'website.settings.payout.request': {
+    path: '/admin/settings/payout/request',
+    scope: 'settings',
+    layout: 'shell',
+    title: 'Request a payout',
+    about: 'The Payout screen with its payout request dialog open: the amount, up to the balance available to pay out.',
+  },
   'website.settings.account': {
     path: '/admin/settings/account',
     scope: 'settings',
@@ -449,6 +590,7 @@ export const ROUTES = {
     title: 'Telegram',
     about: 'Order and payout notifications sent to your Telegram.',
     menu: { group: 'settings', title: 'Telegram', icon: IconBrandTelegram, variants: LIMITED },
+    miniNav: 'apps',
   },
   'website.custom-store': {
     path: '/admin/custom-store',
@@ -487,6 +629,7 @@ export const ROUTES = {
     layout: 'fullscreen',
     title: 'Book editor',
     about: 'The page-by-page editor of personalised books.',
+    search: DESIGN_EDITOR_SEARCH,
   },
   'book2-editor': {
     path: '/admin/book2-editor',
@@ -494,6 +637,7 @@ export const ROUTES = {
     layout: 'fullscreen',
     title: 'Book editor 2',
     about: 'The second-generation personalised book editor.',
+    search: DESIGN_EDITOR_SEARCH,
   },
   'print-hub-editor': {
     path: '/admin/print-hub-editor',
@@ -501,6 +645,7 @@ export const ROUTES = {
     layout: 'fullscreen',
     title: 'Print hub editor',
     about: 'The print-file editor of print-on-demand products.',
+    search: DESIGN_EDITOR_SEARCH,
   },
   // ── Sign-in pages (§2 Authentication routes) ──────────────────────────────────────────────────
   'auth.login': { path: '/auth/login', scope: null, layout: 'auth', title: 'Sign in', about: 'Sign in to the dashboard.' },
@@ -544,7 +689,16 @@ export function routePath(name: RouteName, params: Record<string, string> = {}):
   return ROUTES[name].path.replace(/\$([A-Za-z]+)/g, (_m, key: string) => encodeURIComponent(params[key] ?? ''));
 }
 
-/** Routes shown in the apps mini navigation (§2 "Apps routes get a mini navigation"), in order. */
-export const APPS_NAV: readonly RouteName[] = ['website.apps', 'website.apps.widgets.list', 'website.apps.product-review.list'].filter(
-  (n) => (ROUTES[n as RouteName] as RouteDef).miniNav === 'apps',
-) as RouteName[];
+/**
+ * Routes shown in the apps mini navigation (§2 "Apps routes get a mini navigation", issue 18 item 3): the Apps hub
+ * and each app's screen, in the hub's order. Every route listed carries `miniNav: 'apps'` (routes.test.ts).
+ */
+export const APPS_NAV: readonly RouteName[] = [
+  'website.apps',
+  'website.apps.product-review.list',
+  'website.upsell',
+  'website.apps.widgets.list',
+  'website.notification',
+  'website.pixel.sharePixel',
+  'website.sizechart',
+];

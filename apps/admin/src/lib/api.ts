@@ -131,6 +131,8 @@ export interface RequestOptions {
   /** Override the store sent in X-Store-Id (default: the chosen store in storage). */
   storeId?: string | null;
   signal?: AbortSignal;
+  /** 'text': resolve with the body as text (a CSV download) instead of parsed JSON. */
+  as?: 'json' | 'text';
 }
 
 /** Builds `/api{path}?{query}`; the query keeps the given order. */
@@ -144,6 +146,19 @@ export function buildUrl(path: string, query?: Query): string {
   }
   const qs = params.toString();
   return qs ? `${url}?${qs}` : url;
+}
+
+/** The error code of a 401 when the server signed the session out of the chosen shop only (lib/guard.ts on the server). */
+export const STORE_SIGNED_OUT = 'STORE_SIGNED_OUT';
+
+/** The `code` of an error answer, read from a clone (the body stays readable); '' when it has none. */
+async function errorCode(res: Response): Promise<string> {
+  try {
+    const body = (await res.clone().json()) as Partial<ErrorResponse>;
+    return typeof body?.code === 'string' ? body.code : '';
+  } catch {
+    return '';
+  }
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
@@ -160,7 +175,8 @@ async function toApiError(res: Response): Promise<ApiError> {
 /**
  * One API call. Adds `Authorization: Bearer {accessToken}` and `X-Store-Id: {storeId}` from storage; on a 401 it
  * renews the token pair ONCE (see renewTokens) and retries; when the renewal is refused it logs out (§8 "A failed
- * token renewal logs out") and rejects. Any failure rejects with an ApiError carrying the server's `messages` and,
+ * token renewal logs out") and rejects. A 401 `STORE_SIGNED_OUT` (signed out of this shop only) logs out locally at
+ * once, without a renewal. Any failure rejects with an ApiError carrying the server's `messages` and,
  * unless `silent`, raises the global api-error event. Resolves with the parsed JSON body (undefined for 204).
  */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
@@ -201,6 +217,13 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     if (e instanceof ApiError) return fail(e);
     throw e;
   }
+  if (attempt.res.status === 401 && auth && (await errorCode(attempt.res)) === STORE_SIGNED_OUT) {
+    // The shop's owner or an admin signed this person out of THIS shop (issue 14 item 5): a renewal would not help
+    // (the session stays valid for their other shops, so it is not ended here); they sign in again.
+    const err = await toApiError(attempt.res);
+    forceLogout();
+    return fail(err);
+  }
   if (attempt.res.status === 401 && auth && !readAccount().refreshToken) {
     // §4 "A missing or invalid refresh token logs out".
     const err = await toApiError(attempt.res);
@@ -228,6 +251,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
   const { res } = attempt;
   if (!res.ok) return fail(await toApiError(res));
+  if (opts.as === 'text') return (await res.text()) as T;
   const data = res.status === 204 ? undefined : await res.json().catch(() => undefined);
   if (opts.notifySuccess) emitApiEvent('api-success', (data as { messages?: string[] } | undefined)?.messages);
   return data as T;

@@ -33,9 +33,13 @@ export function entityKeys<const E extends string>(entity: E) {
 
 /** Products of the catalog (`/api/products…`): lists, count. */
 export const productKeys = entityKeys('products');
-/** Orders (`/api/orders…`): the open-orders count of the home screen; later the orders list and detail. */
+/** Collections (`/api/collections…`): lists, details; automated ones change with products, so product writes invalidate them too. */
+export const collectionKeys = entityKeys('collections');
+/** Orders (`/api/orders…`): the open-orders count of the home screen, the orders list and each order's detail. */
 export const orderKeys = entityKeys('orders');
-/** The home report figures (`/api/reports/…`: today's sales and orders). */
+/** Customers (`/api/customers…`): the list and each customer's detail. */
+export const customerKeys = entityKeys('customers');
+/** Reports (`/api/reports/…`): the home figures (today's sales and orders), the sales, profit and UTM reports and ad spend (issue 17); an order change refreshes them all. */
 export const reportKeys = entityKeys('reports');
 /** The Overview analytics (`/api/analytics/…`: series, dashboard figures, paid orders, the store timezone). */
 export const analyticsKeys = entityKeys('analytics');
@@ -45,6 +49,28 @@ export const staffKeys = entityKeys('staff');
 export const authKeys = entityKeys('auth');
 /** The merchant's help-base content (`/api/helpbase/…`: the home HTML block). */
 export const helpbaseKeys = entityKeys('helpbase');
+
+/** Content pages (`/api/stores/onlinestore/pages/…`): list, detail. */
+export const pageKeys = entityKeys('pages');
+/** Discounts (`/api/discounts…`): lists per tab, one discount, the form's product and collection lookups. */
+export const discountKeys = entityKeys('discounts');
+/** Storefront checkouts (`/api/checkouts/abandoned`): the abandoned-checkouts list. */
+export const checkoutKeys = entityKeys('checkouts');
+
+/** Navigation menus (`/api/stores/onlinestore/menus/…`): list, detail, link targets. */
+export const menuKeys = entityKeys('menus');
+
+/** Personalised products and their fonts (`/api/personalizes…`): list, detail, `part('fonts')`. */
+export const personalizeKeys = entityKeys('personalizes');
+
+/**
+ * Getting paid (issue 10): the balance, payout cards, config and requests, the shop's payment gateways, the
+ * provider's gateway pool, the onboarding guide (`part('onboarding')`) and the subscription (`part('subscription')`).
+ */
+export const payoutKeys = entityKeys('payout');
+
+/** The shop's domains and pending domain purchases (`/api/stores/config/…`). */
+export const domainKeys = entityKeys('domains');
 
 const themeBase = entityKeys('themes');
 /**
@@ -59,11 +85,55 @@ export const themeKeys = {
 };
 
 /**
- * The signed-in user's shops (`GET /api/stores`, not scoped by the chosen store) and the chosen store's page
- * preference (`GET /api/stores/preference`).
+ * The signed-in user's shops (`GET /api/stores`, not scoped by the chosen store), their invitations to shops, and the
+ * chosen store's page preference (`GET /api/stores/preference`).
  */
 export const storeKeys = {
   all: ['stores'] as const,
+  /** The Preferences screen's values (`GET /api/stores/preferences`). */
+  preferences: () => ['stores', readAccount().storeId ?? 'none', 'preferences'] as const,
   list: () => ['stores', 'list'] as const,
+  /** The signed-in user's pending invitations to join shops (`GET /api/users/invitations`, the shop-choice screen). */
+  invitations: () => ['stores', 'invitations'] as const,
   preference: () => ['stores', readAccount().storeId ?? 'none', 'preference'] as const,
 };
+
+/**
+ * Background jobs of the chosen store (`GET /api/jobs/{id}`, `GET /api/jobs?type=`): `jobKeys.detail(id)` is polled
+ * by components/JobProgress while the job runs; `jobKeys.list({type})` lists a type's recent jobs.
+ */
+export const jobKeys = entityKeys('jobs');
+
+/** Stock per variant and its history (`/api/inventory…`); product writes change it too. */
+export const inventoryKeys = entityKeys('inventory');
+/** Bulk updates (`/api/bulk-updates`): the list with progress and reports. */
+export const bulkUpdateKeys = entityKeys('bulk-updates');
+/** Product feeds (`/api/product-feeds`): the Google Merchant feed's address, counts and problems. */
+export const feedKeys = entityKeys('feeds');
+
+/** Storefront filters and the options products use (`/api/product-options`, Product Options screen). */
+export const productFilterKeys = entityKeys('product-filters');
+/** Size charts (`/api/size-charts…`): the list. */
+export const sizeChartKeys = entityKeys('size-charts');
+/** Product reviews (`/api/reviews…`): lists per filter. */
+export const reviewKeys = entityKeys('reviews');
+/** The print-on-demand base catalogue (`/api/catalog/base-products…`): lists per filter. */
+export const baseCatalogKeys = entityKeys('base-catalog');
+/** Live view (`/api/live/summary`, kept current by the `/api/live/stream` events). */
+export const liveKeys = entityKeys('live');
+/** Telegram notifications (`/api/notifications/telegram`): the shop's settings and connected chat. */
+export const telegramKeys = entityKeys('telegram');
+/** Storefront cache purges (`/api/cache/purges`): the last purges. */
+export const cacheKeys = entityKeys('cache');
+/** Global search (`GET /api/search`, the command palette): one answer per search text, `searchKeys.part('q', q)`. */
+export const searchKeys = entityKeys('search');
+/** Ad pixels (`/api/pixels…`) of the Share Pixel screen. */
+export const pixelKeys = entityKeys('pixels');
+/** Product widgets (`/api/widgets…`) of the Product Widget screen and the Apps hub (issue 18 item 2). */
+export const widgetKeys = entityKeys('widgets');
+/** Boost UpSell offers (issue 18 item 1): list, detail, stats. */
+export const upsellKeys = entityKeys('upsell');
+/** Shops built by Custom Store (`/api/custom-stores`, issue 18 item 7). */
+export const customStoreKeys = entityKeys('custom-stores');
+/** Print-on-demand designs (`/api/designs…`, issue 19): lists per kind, one design, its renders (`part('render', id)`). */
+export const designKeys = entityKeys('designs');

@@ -1,40 +1,30 @@
-import type { User } from '@backroom/contracts';
+import { OkResponse, RefreshResponse, SurveyCheckResponse, User } from '@backroom/contracts';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { user as fixtureUser } from '../test/fixtures';
+import { fail, reply, server, urls } from '../test/msw';
 import { accessToken, refreshToken } from '../test/tokens';
 import { SESSION_RECHECK_MS } from './constants';
 import { readAccount, writeLogin, writeStore } from './session';
 import { LOGIN_HREF, SessionController, surveyHref } from './session-controller';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const user = (o: Partial<User> = {}): User => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'owner@demo.test',
-  firstName: 'Olivia',
-  lastName: 'Owner',
-  profilePicture: null,
-  isStoreOwner: true,
-  isStoreAdmin: false,
-  scopes: ['homes', 'orders'],
-  isProviderStaff: false,
-  isCustomStoreUser: false,
-  ...o,
-});
+const user = (o: Partial<User> = {}): User => fixtureUser({ scopes: ['homes', 'orders'], ...o });
 
-type Routes = Record<string, (init: RequestInit) => Response | Promise<Response>>;
-let hits: string[] = [];
+/** Answers by path through MSW (test/msw.ts); a path not listed gets the API's 404. */
+type Routes = Record<string, (request: Request) => Response | Promise<Response>>;
 function serve(routes: Routes) {
-  hits = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const path = url.split('?')[0]!;
-      hits.push(url);
+  server.use(
+    http.all('/api/*', ({ request }) => {
+      const path = new URL(request.url).pathname;
       const h = routes[path];
-      return h ? h(init) : json(404, { statusCode: 404, code: 'NOT_FOUND', messages: [`Route ${path} not found`] });
+      return h ? h(request) : fail(404, 'NOT_FOUND', [`Route ${path} not found`]);
     }),
   );
 }
+/** The URLs the controller called, as written. */
+const hits = () => urls();
+const refreshed = (access: string, refresh: string) => () => reply(RefreshResponse, { accessToken: access, refreshToken: refresh });
+const loggedOut = () => reply(OkResponse, { ok: true });
 
 const later = (ms: number) => Date.now() + ms;
 function signIn(o: { access?: string | null; refresh?: string | null; store?: boolean; storeName?: string } = {}) {
@@ -53,7 +43,7 @@ function signIn(o: { access?: string | null; refresh?: string | null; store?: bo
   }
 }
 
-const ok = { '/api/auth/survey': () => json(200, { done: true }), '/api/users/me': () => json(200, user()) };
+const ok: Routes = { '/api/auth/survey': () => reply(SurveyCheckResponse, { done: true }), '/api/users/me': () => reply(User, user()) };
 
 describe('SessionController.ensure (spec §4 Session, §8)', () => {
   let s: SessionController;
@@ -63,7 +53,6 @@ describe('SessionController.ensure (spec §4 Session, §8)', () => {
     s.navigate = vi.fn();
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
@@ -72,28 +61,28 @@ describe('SessionController.ensure (spec §4 Session, §8)', () => {
     serve(ok);
     await expect(s.ensure()).resolves.toEqual({ ok: true, user: user() });
     expect(s.getUser()?.email).toBe('owner@demo.test');
-    expect(hits.some((h) => h.startsWith('/api/auth/refresh'))).toBe(false);
+    expect(hits().some((h) => h.startsWith('/api/auth/refresh'))).toBe(false);
   });
 
   it('sends the survey check with register, storeId and defaultSystemDomain', async () => {
     signIn();
     serve(ok);
     await s.ensure();
-    expect(hits).toContain('/api/auth/survey?register=false&storeId=S1&defaultSystemDomain=demo.localhost');
+    expect(hits()).toContain('/api/auth/survey?register=false&storeId=S1&defaultSystemDomain=demo.localhost');
   });
 
   it('an expired access token is removed and renewed before anything else', async () => {
     signIn({ access: accessToken(Date.now() - 1000) });
     const fresh = accessToken(later(15 * 60_000));
-    serve({ ...ok, '/api/auth/refresh': () => json(200, { accessToken: fresh, refreshToken: refreshToken(later(86400_000)) }) });
+    serve({ ...ok, '/api/auth/refresh': refreshed(fresh, refreshToken(later(86400_000))) });
     await expect(s.ensure()).resolves.toMatchObject({ ok: true });
-    expect(hits[0]).toBe('/api/auth/refresh');
+    expect(hits()[0]).toBe('/api/auth/refresh');
     expect(readAccount().accessToken).toBe(fresh);
   });
 
   it('a failed renewal logs out: storage cleared, go to login', async () => {
     signIn({ access: accessToken(Date.now() - 1000) });
-    serve({ ...ok, '/api/auth/refresh': () => json(401, { messages: ['Session revoked'] }) });
+    serve({ ...ok, '/api/auth/refresh': () => fail(401, 'UNAUTHORIZED', ['Session revoked']) });
     await expect(s.ensure()).resolves.toEqual({ ok: false, to: LOGIN_HREF });
     expect(localStorage.length).toBe(0);
   });
@@ -106,7 +95,7 @@ describe('SessionController.ensure (spec §4 Session, §8)', () => {
     signIn({ refresh: refresh as string | null });
     serve(ok);
     await expect(s.ensure()).resolves.toEqual({ ok: false, to: LOGIN_HREF });
-    expect(hits).toEqual([]);
+    expect(hits()).toEqual([]);
     expect(localStorage.length).toBe(0);
   });
 
@@ -118,7 +107,7 @@ describe('SessionController.ensure (spec §4 Session, §8)', () => {
 
   it('a non-200 survey check → the survey screen when the store name is known', async () => {
     signIn();
-    serve({ ...ok, '/api/auth/survey': () => json(409, { statusCode: 409, code: 'SURVEY_REQUIRED', messages: ['x'] }) });
+    serve({ ...ok, '/api/auth/survey': () => fail(409, 'SURVEY_REQUIRED', ['x']) });
     const r = await s.ensure();
     expect(r).toEqual({ ok: false, to: surveyHref({ storeId: 'S1', storeDomain: 'demo.localhost' }) });
     expect(r.ok === false && r.to).toBe('/auth/survey?register=false&storeId=S1&defaultSystemDomain=demo.localhost');
@@ -126,33 +115,33 @@ describe('SessionController.ensure (spec §4 Session, §8)', () => {
 
   it('a non-200 survey check → login when no store name is known', async () => {
     signIn({ storeName: '' });
-    serve({ ...ok, '/api/auth/survey': () => json(409, { messages: [] }) });
+    serve({ ...ok, '/api/auth/survey': () => fail(409, 'SURVEY_REQUIRED') });
     await expect(s.ensure()).resolves.toEqual({ ok: false, to: LOGIN_HREF });
   });
 
   it('a failed user-info fetch re-runs authentication once, then succeeds', async () => {
     signIn();
     let n = 0;
-    serve({ ...ok, '/api/users/me': () => (++n === 1 ? json(500, { messages: [] }) : json(200, user())) });
+    serve({ ...ok, '/api/users/me': () => (++n === 1 ? fail(500, 'INTERNAL_SERVER_ERROR') : reply(User, user())) });
     await expect(s.ensure()).resolves.toMatchObject({ ok: true });
-    expect(hits.filter((h) => h === '/api/users/me')).toHaveLength(2);
+    expect(hits().filter((h) => h === '/api/users/me')).toHaveLength(2);
   });
 
   it('a user-info fetch failing twice logs out', async () => {
     signIn();
     serve({
       ...ok,
-      '/api/users/me': () => json(404, { messages: ['Store not found'] }),
-      '/api/auth/logout': () => json(200, { ok: true }),
+      '/api/users/me': () => fail(404, 'NOT_FOUND', ['Store not found']),
+      '/api/auth/logout': loggedOut,
     });
     await expect(s.ensure()).resolves.toEqual({ ok: false, to: LOGIN_HREF });
-    expect(hits).toContain('/api/auth/logout');
+    expect(hits()).toContain('/api/auth/logout');
     expect(localStorage.length).toBe(0);
   });
 
   it('a user with no scopes is logged out', async () => {
     signIn();
-    serve({ ...ok, '/api/users/me': () => json(200, user({ scopes: [] })), '/api/auth/logout': () => json(200, { ok: true }) });
+    serve({ ...ok, '/api/users/me': () => reply(User, user({ scopes: [] })), '/api/auth/logout': loggedOut });
     await expect(s.ensure()).resolves.toEqual({ ok: false, to: LOGIN_HREF });
     expect(s.getUser()).toBeNull();
     expect(localStorage.length).toBe(0);
@@ -162,7 +151,7 @@ describe('SessionController.ensure (spec §4 Session, §8)', () => {
     signIn();
     serve(ok);
     await Promise.all([s.ensure(), s.ensure(), s.ensure()]);
-    expect(hits.filter((h) => h === '/api/users/me')).toHaveLength(1);
+    expect(hits().filter((h) => h === '/api/users/me')).toHaveLength(1);
   });
 
   it('repeats the check every 23 hours (82,800,000 ms)', async () => {
@@ -183,12 +172,12 @@ describe('SessionController.ensure (spec §4 Session, §8)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     signIn({ access: accessToken(later(10 * 60_000)) });
     const fresh = accessToken(later(25 * 60_000));
-    serve({ ...ok, '/api/auth/refresh': () => json(200, { accessToken: fresh, refreshToken: refreshToken(later(86400_000)) }) });
+    serve({ ...ok, '/api/auth/refresh': refreshed(fresh, refreshToken(later(86400_000))) });
     await s.ensure();
     vi.advanceTimersByTime(8 * 60_000);
-    expect(hits).not.toContain('/api/auth/refresh');
+    expect(hits()).not.toContain('/api/auth/refresh');
     await vi.advanceTimersByTimeAsync(2 * 60_000);
-    expect(hits).toContain('/api/auth/refresh');
+    expect(hits()).toContain('/api/auth/refresh');
     expect(readAccount().accessToken).toBe(fresh);
   });
 
@@ -197,9 +186,9 @@ describe('SessionController.ensure (spec §4 Session, §8)', () => {
     const bodies: unknown[] = [];
     serve({
       ...ok,
-      '/api/auth/logout': (init) => {
-        bodies.push(JSON.parse(String(init.body)));
-        return json(200, { ok: true });
+      '/api/auth/logout': async (request) => {
+        bodies.push(await request.json());
+        return reply(OkResponse, { ok: true });
       },
     });
     const refresh = readAccount().refreshToken;

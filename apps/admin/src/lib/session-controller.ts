@@ -130,7 +130,10 @@ export class SessionController {
     const account = readAccount();
     if (!hasDashboardAccount(account)) return { ok: false, to: LOGIN_HREF };
 
-    const survey = decideSurvey(await this.surveyStatus(account), account.info?.storeName);
+    const surveyStatus = await this.surveyStatus(account);
+    // The check itself may have logged out (401 STORE_SIGNED_OUT: signed out of this shop by its owner).
+    if (!readAccount().refreshToken) return { ok: false, to: LOGIN_HREF };
+    const survey = decideSurvey(surveyStatus, account.info?.storeName);
     if (survey === 'survey') return { ok: false, to: surveyHref(account) };
     if (survey === 'login') return { ok: false, to: LOGIN_HREF };
 

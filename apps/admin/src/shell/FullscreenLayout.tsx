@@ -1,3 +1,4 @@
+import './full-styles';
 import { Box } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 

@@ -1,3 +1,4 @@
+import './full-styles';
 import { AppShell, Burger, CloseButton, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
@@ -5,9 +6,11 @@ import { useEffect, useMemo, useRef } from 'react';
 import { SIDEBAR_HIDDEN_BELOW_PX } from '../lib/constants';
 import { readAccount } from '../lib/session';
 import { ROUTES, type RouteDef } from '../routes';
+import { SHELL_BANNER } from '../slots';
 import { BrandMark } from './BrandMark';
+import { CommandPalette, SearchButton } from './CommandPalette';
 import { usePreference, useRouteName, useSessionUser } from './hooks';
-import { buildMenu } from './menu';
+import { buildMenu, sidebarGroups } from './menu';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -72,7 +75,10 @@ export function Shell() {
                 </Text>
               )}
             </Group>
-            {user && <UserMenu user={user} tone="dark" />}
+            <Group gap="sm" wrap="nowrap">
+              <SearchButton />
+              {user && <UserMenu user={user} tone="dark" />}
+            </Group>
           </Group>
         </AppShell.Header>
       )}
@@ -84,7 +90,7 @@ export function Shell() {
           </Group>
         )}
         <AppShell.Section grow component={ScrollArea} type="scroll">
-          <Sidebar groups={groups} pathname={pathname} onNavigate={nav.close} />
+          <Sidebar groups={sidebarGroups(groups, name)} pathname={pathname} onNavigate={nav.close} />
         </AppShell.Section>
         {!showTopBar && user && (
           <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
@@ -98,14 +104,19 @@ export function Shell() {
             <Burger opened={navOpened} onClick={nav.toggle} aria-label="Open navigation" aria-expanded={navOpened} size="sm" />
             <BrandMark size={24} />
             {storeName && (
-              <Text size="sm" c="dimmed" truncate>
+              <Text size="sm" c="dimmed" truncate style={{ flex: 1 }}>
                 {storeName}
               </Text>
             )}
+            <SearchButton />
           </Group>
         )}
+        {SHELL_BANNER.map(({ id, Slot }) => (
+          <Slot key={id} />
+        ))}
         <Outlet />
       </AppShell.Main>
+      {user && <CommandPalette groups={groups} scopes={user.scopes} />}
     </AppShell>
   );
 }

@@ -1,7 +1,7 @@
 import { SCOPES, type Scope } from '@backroom/contracts';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_NAMES, ROUTES, type RouteDef, routePath } from '../routes';
-import { buildMenu, firstPermitted, type MenuViewer, menuTarget, menuVariant } from './menu';
+import { APPS_NAV, ROUTE_NAMES, ROUTES, type RouteDef, routePath } from '../routes';
+import { buildMenu, firstPermitted, type MenuViewer, menuTarget, menuVariant, sidebarGroups } from './menu';
 import { activeItem, menuHref } from './Sidebar';
 
 const ALL: Scope[] = [...SCOPES];
@@ -189,4 +189,19 @@ describe('registry paths', () => {
     ['auth.login', {}, '/auth/login'],
     ['auth.shop', {}, '/auth/shop'],
   ] as const)('%s → %s', (name, params, path) => expect(routePath(name, params)).toBe(path));
+});
+
+describe('sidebar on apps routes (issue 18 item 3)', () => {
+  it('every apps route shows the sidebar without its Apps group; other routes keep it', () => {
+    const groups = buildMenu(viewer({ isProviderStaff: true }));
+    expect(groups.map((g) => g.id)).toContain('apps');
+    for (const name of APPS_NAV) {
+      const shown = sidebarGroups(groups, name).map((g) => g.id);
+      expect(shown, name).not.toContain('apps');
+      expect(shown, name).toHaveLength(groups.length - 1);
+    }
+    for (const name of ['website.orders', 'website.products', 'website.settings'] as const) {
+      expect(sidebarGroups(groups, name)).toBe(groups);
+    }
+  });
 });

@@ -73,6 +73,16 @@ export function buildMenu(viewer: MenuViewer): MenuGroup[] {
   }).filter((g) => g.items.some((i) => i.permitted));
 }
 
+/**
+ * The sidebar groups shown on the route `name` (issue 18 item 3, spec §2 "Apps routes get a mini navigation"): on an
+ * apps route (`miniNav: 'apps'`) the apps mini navigation above the screen takes the place of the sidebar's Apps
+ * group, so that group is left out there; every other route shows `groups` as built.
+ */
+export function sidebarGroups(groups: readonly MenuGroup[], name: RouteName | undefined): readonly MenuGroup[] {
+  if (!name || (ROUTES[name] as RouteDef).miniNav !== 'apps') return groups;
+  return groups.filter((g) => g.id !== 'apps');
+}
+
 /** Where a click on a menu item leads: the item's route when permitted, otherwise no-access (§6). */
 export function menuTarget(item: Pick<MenuItem, 'name' | 'permitted'>): RouteName {
   return item.permitted ? item.name : 'no-access';

@@ -1,12 +1,13 @@
 import '../test/setup-dom';
-import type { User } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeLogin, writeStore } from '../lib/session';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signInToDemoStore, user } from '../test/fixtures';
+import { handlers } from '../test/handlers';
+import { server } from '../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../test/render-app';
 import { setViewportWidth } from '../test/setup-dom';
 
-const staff: User = {
+const staff = user({
   id: '00000000-0000-4000-8000-000000000002',
   email: 'staff@demo.test',
   firstName: 'Sam',
@@ -17,40 +18,15 @@ const staff: User = {
   scopes: ['orders', 'products'],
   isProviderStaff: false,
   isCustomStoreUser: false,
-};
-
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+});
 
 beforeEach(() => {
   setViewportWidth(1440);
-  localStorage.clear();
-  writeLogin({ accessToken: 'a', refreshToken: 'r', storeId: 'S1' });
-  writeStore({
-    storeId: 'S1',
-    storeDomain: 'demo.localhost',
-    rDomain: 'demo.localhost',
-    info: { storeName: 'Demo Fashion', storeUrl: 'http://demo.localhost:3000', currency: { sign: '$', code: 'USD' } },
-  });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.startsWith('/api/stores/preference'))
-        return json({
-          businessType: 'other',
-          paymentChoice: { type: 'seller' },
-          standardTimezone: 'America/Los_Angeles',
-          storeFrontDefaultTheme: null,
-          storeDetail: { name: 'Demo Fashion' },
-        });
-      if (url.startsWith('/api/stores')) return json({ stores: [] });
-      return new Response('{}', { status: 404 });
-    }),
-  );
+  signInToDemoStore();
+  // Only the shell's own calls are answered; a screen's data requests get the API's 404 (test/msw.ts fallback).
+  server.use(handlers.preference(), handlers.stores());
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('navigation and permissions (spec §2, §6)', () => {
   it('a staff member with orders and products sees only the Orders and Products groups', async () => {
@@ -82,6 +58,23 @@ describe('navigation and permissions (spec §2, §6)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/no-access'));
     expect(router.state.location.search).toEqual({ from: 'website.analytics' });
     expect(await screen.findByRole('link', { name: 'Go to Orders' }, SCREEN_LOAD)).toBeTruthy();
+  });
+
+  it('a dropship shop cannot open Personalized Product by its address either (§2): no-access says why', async () => {
+    server.use(handlers.preference({ businessType: 'dropship' }));
+    const owner = { ...staff, isStoreOwner: true, isProviderStaff: true, scopes: ['products' as const] };
+    const { router } = renderApp('/admin/product-personalized/fonts', fakeSession(owner));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/no-access'));
+    expect(router.state.location.search).toEqual({ from: 'website.product-personalized.fonts', reason: 'dropship' });
+    expect(await screen.findByText(/Fonts is not available for dropship shops/, undefined, SCREEN_LOAD)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Preferences' }).getAttribute('href')).toBe('/admin/preferences');
+  });
+
+  it('a shop of another business type opens Personalized Product', async () => {
+    const owner = { ...staff, isStoreOwner: true, isProviderStaff: true, scopes: ['products' as const] };
+    const { router } = renderApp('/admin/product-personalized/fonts', fakeSession(owner));
+    expect(await screen.findByRole('heading', { name: 'Fonts' }, SCREEN_LOAD)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/product-personalized/fonts');
   });
 
   it('a permitted page opens', async () => {
@@ -117,16 +110,26 @@ describe('navigation and permissions (spec §2, §6)', () => {
 
   it('full-screen editors render without the shell', async () => {
     renderApp('/admin/book-editor', fakeSession({ ...staff, scopes: ['products'] }));
-    expect(await screen.findByRole('heading', { name: 'Book editor' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Books' }, SCREEN_LOAD)).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
-  it('apps routes get the mini navigation', async () => {
-    renderApp('/admin/apps/widgets', fakeSession({ ...staff, scopes: ['apps'] }));
-    const mini = await screen.findByRole('navigation', { name: 'Apps' });
+  it('apps routes get the mini navigation in place of the sidebar’s Apps group', async () => {
+    renderApp('/admin/apps/widgets', fakeSession({ ...staff, isProviderStaff: true, scopes: ['apps', 'orders'] }));
+    const mini = await screen.findByRole('navigation', { name: 'Apps' }, SCREEN_LOAD);
     expect(mini.textContent).toContain('All apps');
     expect(mini.textContent).toContain('Product Widget');
     expect(mini.textContent).toContain('Reviews');
+    const sidebar = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(sidebar.textContent).toContain('Orders');
+    expect(sidebar.textContent).not.toContain('Apps');
+  });
+
+  it('outside the apps routes the full sidebar keeps its Apps group and there is no mini navigation', async () => {
+    renderApp('/admin/orders', fakeSession({ ...staff, isProviderStaff: true, scopes: ['apps', 'orders'] }));
+    const sidebar = await screen.findByRole('navigation', { name: 'Main navigation' }, SCREEN_LOAD);
+    await waitFor(() => expect(sidebar.textContent).toContain('Apps'));
+    expect(screen.queryByRole('navigation', { name: 'Apps' })).toBeNull();
   });
 });

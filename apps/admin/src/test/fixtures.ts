@@ -1,4 +1,4 @@
-import { PagePreference, type Scope, User } from '@backroom/contracts';
+import { PagePreference, type Scope, StaffMember, User } from '@backroom/contracts';
 import { writeLogin, writeStore } from '../lib/session';
 
 /**
@@ -23,6 +23,27 @@ export function user(o: Partial<User> = {}): User {
     scopes: ['homes', 'orders', 'products'] satisfies Scope[],
     isProviderStaff: false,
     isCustomStoreUser: false,
+    ...o,
+  });
+}
+
+/**
+ * A row of the staff list (GET /api/users/store-staffs); by default the owner Olivia (the same person as
+ * {@link user}), signed in on 2026-01-05 15:04 UTC, added on 2026-01-01.
+ */
+export function staffMember(o: Partial<StaffMember> = {}): StaffMember {
+  return StaffMember.parse({
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'owner@demo.test',
+    firstName: 'Olivia',
+    lastName: 'Owner',
+    profilePicture: null,
+    isStoreOwner: true,
+    isStoreAdmin: false,
+    scopes: [],
+    lastSignInAt: '2026-01-05T15:04:00.000Z',
+    activeSessions: 1,
+    addedAt: '2026-01-01T00:00:00.000Z',
     ...o,
   });
 }

@@ -1,14 +1,13 @@
 import type { MessageResponse } from '@backroom/contracts';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { BackToSignIn, EmailInput } from '../../components/AuthFields';
 import { api } from '../../lib/api';
 import { useSubmit } from '../../lib/use-submit';
-import { routePath } from '../../routes';
 import { AuthCard } from '../../shell/AuthCard';
-import { forgotRules } from './forms';
+import { ForgotForm } from './forms';
 
 /**
  * `/auth/forgot` (spec admin-dashboard §2): one e-mail field (trimmed; 'Email is required', 'Invalid Email', 5–50
@@ -21,7 +20,7 @@ export default function ForgotScreen() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
-    validate: forgotRules,
+    validate: schemaResolver(ForgotForm, { sync: true }),
     validateInputOnChange: submitted,
     transformValues: (v) => ({ email: v.email.trim() }),
   });
@@ -43,24 +42,14 @@ export default function ForgotScreen() {
       ) : (
         <form noValidate aria-labelledby="forgot-title" onSubmit={submit}>
           <Stack gap="md">
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              placeholder="you@example.com"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
+            <EmailInput withAsterisk {...form.getInputProps('email')} />
             <Button type="submit" fullWidth size="md" loading={busy}>
               Send reset link
             </Button>
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to={routePath('auth.login')} size="sm" ta="center">
-        Back to sign in
-      </Anchor>
+      <BackToSignIn />
     </AuthCard>
   );
 }

@@ -1,9 +1,10 @@
 import type { RegisterResponse, StoresResponse } from '@backroom/contracts';
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { EmailInput } from '../../components/AuthFields';
 import { useRegisterAllowed } from '../../components/RegisterLink';
 import { api } from '../../lib/api';
 import { chooseStore, writeLogin } from '../../lib/session';
@@ -14,7 +15,7 @@ import { routePath } from '../../routes';
 import { AuthCard } from '../../shell/AuthCard';
 import { useSession } from '../../shell/hooks';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
-import { registerRules } from './forms';
+import { RegisterForm } from './forms';
 
 /**
  * `/auth/register?sk=` (spec admin-dashboard §2): the partner sign-up. Without the partner key in `sk` it only says
@@ -32,7 +33,7 @@ export default function RegisterScreen() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { firstName: '', lastName: '', email: '', storeName: '', password: '', confirm: '' },
-    validate: registerRules,
+    validate: schemaResolver(RegisterForm, { sync: true }),
     validateInputOnChange: submitted,
   });
   const submit = handleSubmit(form, async (v) => {
@@ -81,15 +82,7 @@ export default function RegisterScreen() {
               <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
               <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('lastName')} />
             </SimpleGrid>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              placeholder="you@example.com"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
+            <EmailInput withAsterisk {...form.getInputProps('email')} />
             <TextInput
               label="Store name"
               autoComplete="organization"

@@ -1,16 +1,17 @@
 import type { MessageResponse } from '@backroom/contracts';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { BackToSignIn } from '../../components/AuthFields';
 import { api } from '../../lib/api';
 import { useQueryParams } from '../../lib/use-query-params';
 import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
 import { AuthCard } from '../../shell/AuthCard';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
-import { resetRules } from './forms';
+import { ResetForm } from './forms';
 
 /**
  * `/auth/reset?token=` (the link mailed by /auth/forgot or by a staff invitation): new password (5–50, trimmed) and
@@ -26,7 +27,7 @@ export default function ResetScreen() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirm: '' },
-    validate: resetRules,
+    validate: schemaResolver(ResetForm, { sync: true }),
     validateInputOnChange: submitted,
   });
   const submit = handleSubmit(
@@ -84,9 +85,7 @@ export default function ResetScreen() {
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to={routePath('auth.login')} size="sm" ta="center">
-        Back to sign in
-      </Anchor>
+      <BackToSignIn />
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import type { MessageResponse, StoresResponse, SurveyBody } from '@backroom/contracts';
 import { Alert, Anchor, Button, Card, Radio, Stack, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -11,7 +11,7 @@ import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
 import { AuthCard } from '../../shell/AuthCard';
 import { useSession } from '../../shell/hooks';
-import { SURVEY_QUESTIONS, surveyRules } from './forms';
+import { SURVEY_QUESTIONS, SurveyForm } from './forms';
 
 type Answers = { [K in keyof typeof SURVEY_QUESTIONS]: string } & { note: string };
 const QUESTION_KEYS = Object.keys(SURVEY_QUESTIONS) as (keyof typeof SURVEY_QUESTIONS)[];
@@ -35,7 +35,7 @@ export default function SurveyScreen() {
   const form = useForm<Answers>({
     mode: 'controlled',
     initialValues: { businessType: '', experience: '', monthlyOrders: '', productSource: '', note: '' },
-    validate: surveyRules,
+    validate: schemaResolver(SurveyForm, { sync: true }),
     validateInputOnChange: submitted,
   });
   const submit = handleSubmit(form, async (v) => {

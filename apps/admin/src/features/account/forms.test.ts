@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emailRule, MESSAGES, newPasswordRule } from '../../lib/form-rules';
-import { forgotRules, registerRules, resetRules, SURVEY_QUESTIONS, surveyRules } from './forms';
+import { MESSAGES } from '../../lib/form-rules';
+import { errorOf } from '../../test/form-errors';
+import { ForgotForm, RegisterForm, ResetForm, SURVEY_QUESTIONS, SurveyForm } from './forms';
+
+const emailRule = (email: string) => errorOf(ForgotForm, { email }, 'email');
+const newPasswordRule = (password: string) => errorOf(ResetForm, { password, confirm: password }, 'password');
+const confirmOf = (form: typeof ResetForm | typeof RegisterForm, confirm: string, values: Record<string, unknown>) =>
+  errorOf(form, { ...values, confirm }, 'confirm');
+const REGISTER = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@shop.test', storeName: 'Ada', password: 'abcde', confirm: 'abcde' };
+const ANSWERS = { businessType: 'dropship', experience: 'just_starting', monthlyOrders: '0-50', productSource: 'other', note: '' };
 
 describe('e-mail rule (spec §5 messages, 5–50)', () => {
   it.each([
@@ -16,7 +24,7 @@ describe('e-mail rule (spec §5 messages, 5–50)', () => {
     expect(emailRule(value)).toBe(message);
   });
   it('forgot uses it', () => {
-    expect(forgotRules.email('')).toBe('Email is required');
+    expect(errorOf(ForgotForm, { email: '' }, 'email')).toBe('Email is required');
   });
 });
 
@@ -35,10 +43,10 @@ describe('new password rule (5–50 after trimming)', () => {
 
 describe('confirmation (sameAs)', () => {
   it('needs the same password', () => {
-    expect(resetRules.confirm('', { password: 'abcde' })).toBe('Please confirm the password');
-    expect(resetRules.confirm('abcdf', { password: 'abcde' })).toBe('Passwords do not match');
-    expect(resetRules.confirm('abcde', { password: 'abcde' })).toBeNull();
-    expect(registerRules.confirm('abcde', { password: 'abcdf' })).toBe('Passwords do not match');
+    expect(confirmOf(ResetForm, '', { password: 'abcde' })).toBe('Please confirm the password');
+    expect(confirmOf(ResetForm, 'abcdf', { password: 'abcde' })).toBe('Passwords do not match');
+    expect(confirmOf(ResetForm, 'abcde', { password: 'abcde' })).toBeNull();
+    expect(confirmOf(RegisterForm, 'abcde', { ...REGISTER, password: 'abcdf' })).toBe('Passwords do not match');
   });
 });
 
@@ -51,7 +59,7 @@ describe('register rules', () => {
     ['storeName', 'x'.repeat(61), 'Store name must have at most 60 letters.'],
     ['storeName', 'x'.repeat(60), null],
   ] as const)('%s %j → %s', (field, value, message) => {
-    expect(registerRules[field](value)).toBe(message);
+    expect(errorOf(RegisterForm, { ...REGISTER, [field]: value }, field)).toBe(message);
   });
 });
 
@@ -60,9 +68,9 @@ describe('survey', () => {
     expect(SURVEY_QUESTIONS.businessType.options.map((o) => o.value)).toEqual(['dropship', 'other']);
   });
   it('needs every answer, the note is optional up to 500', () => {
-    expect(surveyRules.businessType('')).toBe('Please choose an answer');
-    expect(surveyRules.businessType('dropship')).toBeNull();
-    expect(surveyRules.note('')).toBeNull();
-    expect(surveyRules.note('x'.repeat(501))).toBe('Note must have at most 500 letters.');
+    expect(errorOf(SurveyForm, { ...ANSWERS, businessType: '' }, 'businessType')).toBe('Please choose an answer');
+    expect(errorOf(SurveyForm, ANSWERS, 'businessType')).toBeNull();
+    expect(errorOf(SurveyForm, ANSWERS, 'note')).toBeNull();
+    expect(errorOf(SurveyForm, { ...ANSWERS, note: 'x'.repeat(501) }, 'note')).toBe('Note must have at most 500 letters.');
   });
 });

@@ -1,29 +1,28 @@
-import type { SurveyBody } from '@backroom/contracts';
-import { confirmRule, emailRule, firstNameRule, lastNameRule, MESSAGES, newPasswordRule } from '../../lib/form-rules';
-import { maxLength, required, rule } from '../../lib/validators';
+import { ForgotBody, RegisterBody, SURVEY_NOTE_MAX, SurveyBody } from '@backroom/contracts';
+import { z } from 'zod';
+import { emailField, MESSAGES, nameField, newPasswordField, withConfirm } from '../../lib/form-rules';
 
-// Form rules of the account screens (/auth/forgot, /auth/reset, /auth/register, /auth/survey), built on the shared
-// field rules of lib/form-rules.ts (also used by the staff screens).
+// Form schemas of the account screens (/auth/forgot, /auth/reset, /auth/register, /auth/survey), for Mantine's
+// `schemaResolver`: each is the request body's contract schema, its fields preceded by the form's presence and
+// length messages (lib/form-rules.ts, shared with the staff screens).
 
-/** /auth/forgot */
-export const forgotRules = { email: emailRule };
-/** /auth/reset */
-export const resetRules = { password: newPasswordRule, confirm: confirmRule('password') };
-/** /auth/register */
-export const registerRules = {
-  firstName: firstNameRule,
-  lastName: lastNameRule,
-  email: emailRule,
-  storeName: rule(
-    [
-      [required, MESSAGES.storeNameRequired],
-      [maxLength(60), MESSAGES.storeNameMax],
-    ],
-    { trim: true },
-  ),
-  password: newPasswordRule,
-  confirm: confirmRule('password'),
-};
+/** /auth/forgot: the e-mail (required, 5–50, then `ForgotBody`'s format). */
+export const ForgotForm = z.object({ email: emailField(ForgotBody.shape.email) });
+
+/** /auth/reset: a new password (`ResetBody`'s `NewPassword`) and its confirmation. */
+export const ResetForm = withConfirm(z.object({ password: newPasswordField }), 'password');
+
+/** /auth/register: `RegisterBody` without the partner key (it comes from the address), plus the confirmation. */
+export const RegisterForm = withConfirm(
+  z.object({
+    firstName: nameField(RegisterBody.shape.firstName),
+    lastName: nameField(RegisterBody.shape.lastName),
+    email: emailField(RegisterBody.shape.email),
+    storeName: RegisterBody.shape.storeName,
+    password: newPasswordField,
+  }),
+  'password',
+);
 
 type Option<K extends keyof SurveyBody> = { value: NonNullable<SurveyBody[K]>; label: string };
 
@@ -64,12 +63,14 @@ export const SURVEY_QUESTIONS = {
   },
 } as const;
 
-const chosen = rule([[required, MESSAGES.choose]]);
-/** /auth/survey: every question answered; the note is optional (at most 500 characters). */
-export const surveyRules = {
-  businessType: chosen,
-  experience: chosen,
-  monthlyOrders: chosen,
-  productSource: chosen,
-  note: rule([[maxLength(500), 'Note must have at most 500 letters.']], { trim: true }),
-};
+/** A question of the survey: answered ('Please choose an answer'), then one of the contract's values. */
+const answered = <T extends z.ZodType<string, string>>(contract: T) => z.string().min(1, MESSAGES.choose).pipe(contract);
+
+/** /auth/survey: `SurveyBody` — every question answered; the note is optional (at most 500 characters). */
+export const SurveyForm = z.object({
+  businessType: answered(SurveyBody.shape.businessType),
+  experience: answered(SurveyBody.shape.experience),
+  monthlyOrders: answered(SurveyBody.shape.monthlyOrders),
+  productSource: answered(SurveyBody.shape.productSource),
+  note: z.string().trim().max(SURVEY_NOTE_MAX, `Note must have at most ${SURVEY_NOTE_MAX} letters.`).pipe(SurveyBody.shape.note.unwrap()),
+});

@@ -1,33 +1,27 @@
 import '../../test/setup-dom';
+import { MessageResponse, RegisterCheckResponse } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { calls, fail, reply, server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The bodies the app sent, by URL (`undefined` without a body). */
+const sent = () => calls().map((c) => ({ url: c.url, body: c.init?.body ? JSON.parse(String(c.init.body)) : undefined }));
 
-let calls: { url: string; body: unknown }[] = [];
 beforeEach(() => {
   localStorage.clear();
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.startsWith('/api/auth/register-check'))
-        return json(200, { allowed: new URL(url, 'http://x').searchParams.get('sk') === 'good-key' });
-      if (url === '/api/auth/forgot')
-        return json(200, { ok: true, messages: ['If an account exists for this e-mail, we have sent a link.'] });
-      if (url === '/api/auth/reset')
-        return json(400, { statusCode: 400, code: 'BAD_REQUEST', messages: ['token: This link is invalid or has expired.'] });
-      return json(404, { messages: [] });
-    }),
+  server.use(
+    http.get('/api/auth/register-check', ({ request }) =>
+      reply(RegisterCheckResponse, { allowed: new URL(request.url).searchParams.get('sk') === 'good-key' }),
+    ),
+    http.post('/api/auth/forgot', () =>
+      reply(MessageResponse, { ok: true, messages: ['If an account exists for this e-mail, we have sent a link.'] }),
+    ),
+    http.post('/api/auth/reset', () => fail(400, 'BAD_REQUEST', ['token: This link is invalid or has expired.'])),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('sign-up link on the login screen (spec §2)', () => {
   it('shows only when sk is the partner key', async () => {
@@ -38,7 +32,7 @@ describe('sign-up link on the login screen (spec §2)', () => {
   it('stays hidden for another key, after the server said no', async () => {
     renderApp('/auth/login?sk=bad-key', fakeSession(null));
     await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, SCREEN_LOAD);
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/register-check?sk=bad-key')).toBe(true));
+    await waitFor(() => expect(sent().some((c) => c.url === '/api/auth/register-check?sk=bad-key')).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('link', { name: 'Create your store' })).toBeNull();
   });
@@ -47,7 +41,7 @@ describe('sign-up link on the login screen (spec §2)', () => {
     await screen.findByRole('heading', { name: 'Sign in to Dashboard' }, SCREEN_LOAD);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('link', { name: 'Create your store' })).toBeNull();
-    expect(calls.some((c) => c.url.startsWith('/api/auth/register-check'))).toBe(false);
+    expect(sent().some((c) => c.url.startsWith('/api/auth/register-check'))).toBe(false);
   });
 });
 
@@ -58,11 +52,11 @@ describe('/auth/forgot', () => {
     expect(screen.queryByText('Email is required')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
-    expect(calls.filter((c) => c.url === '/api/auth/forgot')).toEqual([]);
+    expect(sent().filter((c) => c.url === '/api/auth/forgot')).toEqual([]);
     fireEvent.change(email, { target: { value: '  me@shop.test ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(/we have sent a link/)).toBeTruthy();
-    expect(calls.find((c) => c.url === '/api/auth/forgot')?.body).toEqual({ email: 'me@shop.test' });
+    expect(sent().find((c) => c.url === '/api/auth/forgot')?.body).toEqual({ email: 'me@shop.test' });
   });
 });
 
@@ -82,7 +76,9 @@ describe('/auth/reset', () => {
     fireEvent.change(confirm, { target: { value: 'abcde' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('This link is invalid or has expired.', { exact: false })).toBeTruthy();
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/auth/reset')?.body).toEqual({ token: 'abcdefghijkl', password: 'abcde' }));
+    await waitFor(() =>
+      expect(sent().find((c) => c.url === '/api/auth/reset')?.body).toEqual({ token: 'abcdefghijkl', password: 'abcde' }),
+    );
   });
 });
 

@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
 import {
   type DashboardFiguresResponse,
   localDate,
@@ -27,21 +29,21 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
-import { formatCount, formatMoney } from '../../lib/format';
+import { formatCount, formatMoneyMajor } from '../../lib/format';
 import { readAccount } from '../../lib/session';
+import { OVERVIEW_SEARCH } from '../../route-search';
 import { routePath } from '../../routes';
-import { usePreference, useStores } from '../../shell/hooks';
+import { usePreference, useRouteSearch, useStores } from '../../shell/hooks';
 import { PendingScreen } from '../../shell/RootLayout';
 import {
   chartLabel,
   clampPage,
-  formatAmount,
+  formatAmountMajor,
   formatFinancialStatus,
   formatPaidDate,
-  type OverviewSearch,
   type OverviewView,
   PRESET_NAMES,
   pageCount,
@@ -70,7 +72,7 @@ const storage = (): Storage | null => {
  * The router's search object of the query parameters. TanStack Router writes search values as JSON, quoting a
  * string that reads as JSON: `refresh` goes in as a boolean so the address says `refresh=true` (§2), not `"true"`.
  */
-function toRouterSearch(q: Required<OverviewSearch>) {
+function toRouterSearch(q: ReturnType<typeof writeView>) {
   return { ...q, refresh: q.refresh === 'true' };
 }
 
@@ -231,7 +233,7 @@ function PaidOrdersTable({ params, auto, timezone }: { params: OverviewParams; a
                       {formatPaidDate(o.capturedDate, timezone)}
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                      {formatAmount(o.grandTotal, o.currency || 'USD')}
+                      {formatAmountMajor(o.grandTotal, o.currency || 'USD')}
                     </Table.Td>
                     <Table.Td>{paymentLabel(o)}</Table.Td>
                     <Table.Td>{formatFinancialStatus(o.financialStatus)}</Table.Td>
@@ -280,7 +282,7 @@ function PaidOrdersTable({ params, auto, timezone }: { params: OverviewParams; a
  * report query (local storage 'reportQuery') follows the view and is reduced to {autoRefresh} on leaving.
  */
 export default function OverviewScreen() {
-  const search = useSearch({ strict: false }) as OverviewSearch;
+  const search = useRouteSearch(OVERVIEW_SEARCH);
   const navigate = useNavigate();
   const account = readAccount();
   const storeId = account.storeId ?? '';
@@ -293,7 +295,7 @@ export default function OverviewScreen() {
   const today = useToday(timezone);
   const stores = useStores();
 
-  const hasParams = ['from_time', 'to_time', 'store', 'refresh', 'tz'].some((k) => search[k as keyof OverviewSearch] !== undefined);
+  const hasParams = Object.values(search).some((v) => v !== undefined);
   const view: OverviewView | null = useMemo(
     () => (timezone && today ? readView(search, { today, storeId, timezone }) : null),
     [search, timezone, today, storeId],
@@ -341,7 +343,7 @@ export default function OverviewScreen() {
   const salesRows = chartRows(sales.data, 'Sales', today);
   const compare = !!sales.data?.details.compare;
   const f = figures.data;
-  const money = (n: number) => formatMoney(n, currency);
+  const money = (n: number) => formatMoneyMajor(n, currency);
 
   return (
     <Stack gap="lg" maw={1200} mx="auto" w="100%">

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { OVERVIEW_SEARCH } from '../../route-search';
 import {
   chartLabel,
   clampPage,
-  formatAmount,
+  formatAmountMajor,
   formatFinancialStatus,
   formatPaidDate,
   pageCount,
@@ -61,8 +62,8 @@ describe('the Order paid columns (§3, §9)', () => {
     expect(paymentLabel({ paymentName: 'Stripe', paymentSource: { card: { type: 'visa' } } })).toBe('Credit/Debit Card');
     expect(paymentLabel({ paymentName: 'Cash on delivery', paymentSource: null })).toBe('Cash on delivery');
     expect(paymentLabel({ paymentName: 'PayPal', paymentSource: {} })).toBe('PayPal');
-    expect(formatAmount(1234.5)).toBe('1,234.50 USD');
-    expect(formatAmount(0)).toBe('0.00 USD');
+    expect(formatAmountMajor(1234.5)).toBe('1,234.50 USD');
+    expect(formatAmountMajor(0)).toBe('0.00 USD');
     expect(formatPaidDate('2024-03-10T09:05:07.000Z', 'America/Los_Angeles')).toBe('10-03-2024 01:05:07');
     expect(formatPaidDate('2024-03-10T18:20:00.000Z', 'Asia/Kathmandu')).toBe('11-03-2024 00:05:00');
     expect(formatPaidDate(null, 'UTC')).toBe('');
@@ -95,6 +96,25 @@ describe('query parameters and the saved report query', () => {
       autoRefresh: false,
     });
     expect(readView({ from_time: '2024-03-11', to_time: '2024-03-10' }, d)).toMatchObject({ from: '2024-03-10', to: '2024-03-10' });
+  });
+  it('validates the address with OVERVIEW_SEARCH (route-search.ts): invalid values read as null, absent ones stay absent', () => {
+    const A = '00000000-0000-4000-8000-0000000000aa';
+    const B = '00000000-0000-4000-8000-0000000000ab';
+    expect(OVERVIEW_SEARCH.parse({})).toEqual({});
+    expect(
+      OVERVIEW_SEARCH.parse({ from_time: '2024-02-10', to_time: '2024-03-10', store: `${A},${B}`, refresh: true, tz: 'Asia/Kolkata' }),
+    ).toEqual({ from_time: '2024-02-10', to_time: '2024-03-10', store: `${A},${B}`, refresh: true, tz: 'Asia/Kolkata' });
+    const bad = OVERVIEW_SEARCH.parse({ from_time: '2024-02-31', to_time: 20240310, store: 'abc', refresh: 'yes', tz: 'Mars/Olympus' });
+    expect(bad).toEqual({ from_time: null, to_time: null, store: null, refresh: false, tz: null });
+    // Invalid values fall back to the view's defaults (today, the current store, the store's zone).
+    expect(readView(bad, d)).toEqual({
+      from: '2024-03-10',
+      to: '2024-03-10',
+      stores: ['s1'],
+      autoRefresh: false,
+      timezone: 'America/Los_Angeles',
+    });
+    expect(OVERVIEW_SEARCH.parse({ refresh: 'true' }).refresh).toBe(true);
   });
   it('writes the view back to the same parameters', () => {
     const v = readView({ from_time: '2024-02-10', to_time: '2024-03-10', store: 's1,s2', refresh: 'true', tz: 'UTC' }, d);

@@ -1,4 +1,5 @@
 import { addDaysToDate, FOUR_HOUR_LABELS, formatInZone, isLocalDate, type PaidOrderRow, type SeriesGranularity } from '@backroom/contracts';
+import { formatMoneyMajor } from '../../lib/format';
 
 /**
  * Pure rules of the Overview screen (spec admin-dashboard §2 Overview screen, §3 order row, §4 Overview, §9):
@@ -71,10 +72,12 @@ export function paymentLabel(row: Pick<PaidOrderRow, 'paymentName' | 'paymentSou
   return row.paymentSource?.card?.type ? 'Credit/Debit Card' : row.paymentName;
 }
 
-/** Amount column (§3, §9): 2 decimals with thousands separators, followed by the currency code, '1,234.50 USD'. */
-export function formatAmount(amount: number, code = 'USD'): string {
-  const digits = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  return `${digits} ${code}`;
+/**
+ * Amount column (§3, §9) of `amountMajor` (major units, the row's `grandTotal`): 2 decimals with thousands
+ * separators, followed by the currency code, '1,234.50 USD' (lib/format.ts `formatMoneyMajor` without a sign).
+ */
+export function formatAmountMajor(amountMajor: number, code = 'USD'): string {
+  return formatMoneyMajor(amountMajor, { sign: '', code });
 }
 
 /** Paid-column date (§9): DD-MM-YYYY HH:mm:ss of an ISO instant in `timeZone`; '' for null. */
@@ -92,13 +95,17 @@ export function clampPage(page: number, pages: number): number {
   return Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, pages));
 }
 
-/** The Overview's query parameters (§2): from_time, to_time (YYYY-MM-DD), store (comma-joined ids), refresh, tz. */
+/**
+ * The Overview's query parameters (§2): from_time, to_time (YYYY-MM-DD), store (comma-joined ids), refresh, tz, as
+ * the address carries them (route-search.ts `OVERVIEW_SEARCH` validates them: `null` = present but invalid) or as
+ * {@link writeView} and {@link searchFromSaved} write them.
+ */
 export interface OverviewSearch {
-  from_time?: string;
-  to_time?: string;
-  store?: string;
-  refresh?: string | boolean;
-  tz?: string;
+  from_time?: string | null;
+  to_time?: string | null;
+  store?: string | null;
+  refresh?: string | boolean | null;
+  tz?: string | null;
 }
 
 /** The view the query parameters describe, after defaults. */
@@ -135,7 +142,7 @@ export function readView(search: OverviewSearch, d: { today: string; storeId: st
 }
 
 /** The query parameters of a view (the inverse of readView), in the spec's order. */
-export function writeView(v: OverviewView): Required<OverviewSearch> {
+export function writeView(v: OverviewView): { from_time: string; to_time: string; store: string; refresh: 'true' | 'false'; tz: string } {
   return { from_time: v.from, to_time: v.to, store: v.stores.join(','), refresh: v.autoRefresh ? 'true' : 'false', tz: v.timezone };
 }
 

@@ -1,33 +1,30 @@
 import '../../test/setup-dom';
+import { LoginResponse } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAccount } from '../../lib/session';
+import { STORE_ID } from '../../test/fixtures';
+import { handlers } from '../../test/handlers';
+import { fail, reply, server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let posted: unknown[] = [];
 let answer: () => Response;
 beforeEach(() => {
   localStorage.clear();
   posted = [];
-  answer = () => json(200, { accessToken: 'AT', refreshToken: 'RT', storeId: '00000000-0000-4000-8000-0000000000aa' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (url === '/api/auth/login') {
-        posted.push(JSON.parse(String(init.body)));
-        return answer();
-      }
-      if (url.startsWith('/api/stores')) return json(200, { stores: [] });
-      return json(404, { messages: [] });
+  answer = () => reply(LoginResponse, { accessToken: 'AT', refreshToken: 'RT', storeId: STORE_ID });
+  server.use(
+    http.post('/api/auth/login', async ({ request }) => {
+      posted.push(await request.json());
+      return answer();
     }),
+    handlers.stores(),
   );
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 async function open() {
@@ -119,7 +116,7 @@ describe('login screen (spec §2, §5)', () => {
   });
 
   it('a failure shows the returned messages in an error notification', async () => {
-    answer = () => json(401, { statusCode: 401, code: 'UNAUTHORIZED', messages: ['Email or password is incorrect'] });
+    answer = () => fail(401, 'UNAUTHORIZED', ['Email or password is incorrect']);
     const { email, password, submit, type, router } = await open();
     type(email, 'owner@demo.test');
     type(password, 'wrong-password');
@@ -130,7 +127,7 @@ describe('login screen (spec §2, §5)', () => {
   });
 
   it("a failure without messages says exactly 'Oops! Unknown error!'", async () => {
-    answer = () => json(500, { statusCode: 500, code: 'INTERNAL', messages: [] });
+    answer = () => fail(500, 'INTERNAL', []);
     const { email, password, submit, type } = await open();
     type(email, 'owner@demo.test');
     type(password, 'whatever1');
@@ -141,7 +138,13 @@ describe('login screen (spec §2, §5)', () => {
 
 describe('login rules (spec §5 messages, exact)', () => {
   it('e-mail: required, then format, then length 5–50', async () => {
-    const { loginRules, LOGIN_MESSAGES } = await import('./login-form');
+    const { LoginForm } = await import('./login-form');
+    const { LOGIN_MESSAGES } = await import('../../lib/form-rules');
+    const { errorOf } = await import('../../test/form-errors');
+    const loginRules = {
+      email: (email: string) => errorOf(LoginForm, { email, password: 'abcde' }, 'email'),
+      password: (password: string) => errorOf(LoginForm, { email: 'owner@demo.test', password }, 'password'),
+    };
     expect(LOGIN_MESSAGES).toEqual({
       emailRequired: 'Email is required',
       emailInvalid: 'Invalid Email',

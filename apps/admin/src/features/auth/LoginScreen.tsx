@@ -1,8 +1,9 @@
 import type { LoginResponse } from '@backroom/contracts';
-import { Anchor, Button, Group, PasswordInput, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Button, Group, PasswordInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { EmailInput } from '../../components/AuthFields';
 import { RegisterLink } from '../../components/RegisterLink';
 import { api } from '../../lib/api';
 import { writeLogin } from '../../lib/session';
@@ -10,7 +11,7 @@ import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
 import { AuthCard } from '../../shell/AuthCard';
 import { useSession } from '../../shell/hooks';
-import { loginRules } from './login-form';
+import { LoginForm } from './login-form';
 
 /**
  * `/auth/login` (spec admin-dashboard §2, §4, §5): title 'Sign in to Dashboard', Email and Password (show/hide
@@ -28,7 +29,7 @@ export default function LoginScreen() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: loginRules,
+    validate: schemaResolver(LoginForm, { sync: true }),
     // Fields are re-validated as the user types, but errors are shown only after a submit attempt (§5).
     validateInputOnChange: true,
     transformValues: (v) => ({ email: v.email.trim(), password: v.password.trim() }),
@@ -43,15 +44,7 @@ export default function LoginScreen() {
 
   return (
     <AuthCard titleId="login-title" title="Sign in to Dashboard" description="Manage your store, orders and products." onSubmit={submit}>
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        placeholder="you@example.com"
-        {...form.getInputProps('email')}
-        error={submitted ? form.errors.email : undefined}
-      />
+      <EmailInput {...form.getInputProps('email')} error={submitted ? form.errors.email : undefined} />
       <PasswordInput
         label="Password"
         autoComplete="current-password"

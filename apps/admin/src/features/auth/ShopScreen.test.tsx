@@ -1,14 +1,14 @@
 import '../../test/setup-dom';
-import type { Scope, User } from '@backroom/contracts';
+import type { Scope, StoreSummary, User } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppSession } from '../../lib/router-context';
 import { readAccount, writeLogin } from '../../lib/session';
+import { handlers } from '../../test/handlers';
+import { server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const STORE = {
+const STORE: StoreSummary = {
   id: '00000000-0000-4000-8000-0000000000aa',
   name: 'Demo Fashion',
   handle: 'demo',
@@ -33,15 +33,10 @@ const member = (scopes: Scope[]): User => ({
 beforeEach(() => {
   localStorage.clear();
   writeLogin({ accessToken: 'AT', refreshToken: 'RT', storeId: STORE.id });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => (url.split('?')[0] === '/api/stores' ? json(200, { stores: [STORE] }) : json(404, { messages: [] }))),
-  );
+  // The shop list only; the landing screen's own requests get the API's 404 (test/msw.ts fallback).
+  server.use(handlers.stores([STORE]));
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 async function pick(session: AppSession) {
   const app = renderApp('/auth/shop', session);

@@ -1,14 +1,15 @@
-import { DEFAULT_TIMEZONE, localDate } from '@backroom/contracts';
+import { DEFAULT_TIMEZONE, formatInZone, localDate } from '@backroom/contracts';
 import { Anchor, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Typography } from '@mantine/core';
 import { IconCash, IconPackage, IconReceipt, IconTag } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
-import { formatCount, formatMoney, greetingAt } from '../../lib/format';
+import { formatCount, formatMoneyMajor, greetingAt } from '../../lib/format';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { readAccount } from '../../lib/session';
 import { routePath } from '../../routes';
 import { usePreference, useSessionUser } from '../../shell/hooks';
+import { HOME_BOTTOM, HOME_TOP } from '../../slots';
 import { useHomeHtml, useOpenOrders, useProductsCount, useTodayOrders, useTodaySales } from './api';
 
 /** The current time, ticking every minute (the greeting and "today" follow the clock). */
@@ -90,12 +91,7 @@ export default function HomeScreen() {
 
   const greeting = timezone ? greetingAt(now, timezone) : null;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  const dateLabel = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone ?? DEFAULT_TIMEZONE,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-  }).format(now);
+  const dateLabel = formatInZone(now, timezone ?? DEFAULT_TIMEZONE, 'EEEE, MMMM d');
 
   return (
     <Stack gap="lg" maw={1100} mx="auto" w="100%">
@@ -114,13 +110,17 @@ export default function HomeScreen() {
         </Text>
       </Stack>
 
+      {HOME_TOP.map(({ id, Slot }) => (
+        <Slot key={id} />
+      ))}
+
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <Stat
           label="Total sales today"
           icon={<IconCash size={18} />}
           loading={!query || sales.isPending}
           failed={sales.isError}
-          value={sales.data ? formatMoney(sales.data.total_sales, currency) : null}
+          value={sales.data ? formatMoneyMajor(sales.data.total_sales, currency) : null}
         />
         <Stat
           label="Total orders today"
@@ -156,6 +156,10 @@ export default function HomeScreen() {
           }
         />
       </SimpleGrid>
+
+      {HOME_BOTTOM.map(({ id, Slot }) => (
+        <Slot key={id} />
+      ))}
 
       {safeHtml.trim() !== '' && (
         <Card component="section" aria-label="From your store">

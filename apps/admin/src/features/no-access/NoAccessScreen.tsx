@@ -1,16 +1,18 @@
-import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { ROUTES, type RouteDef, type RouteName } from '../../routes';
+import { ROUTES, type RouteDef, type RouteName, routePath } from '../../routes';
 import { usePreference, useSessionUser } from '../../shell/hooks';
 import { firstPermitted } from '../../shell/menu';
 
 /**
  * `no-access` (spec admin-dashboard §4, §6): shown when the user opened a page their scopes do not allow. Names the
- * page (the `from` query holds its route name) and offers the first page of the menu they may open.
+ * page (the `from` query holds its route name) and offers the first page of the menu they may open. With
+ * `reason=dropship` it says the page is not for dropship shops (§2 Personalized Product) and links to Preferences.
  */
 export default function NoAccessScreen() {
   const from = useRouterState({ select: (s) => (s.location.search as { from?: unknown }).from });
+  const dropship = useRouterState({ select: (s) => (s.location.search as { reason?: unknown }).reason === 'dropship' });
   const user = useSessionUser();
   const preference = usePreference();
   const page = typeof from === 'string' && from in ROUTES ? (ROUTES[from as RouteName] as RouteDef) : null;
@@ -30,12 +32,22 @@ export default function NoAccessScreen() {
             <IconLock size={28} />
           </ThemeIcon>
           <Title order={1} size="h2">
-            You don't have access to this page
+            {dropship ? 'Not available for dropship shops' : "You don't have access to this page"}
           </Title>
-          <Text c="dimmed">
-            {page ? `Your account has no permission for ${page.title}.` : 'Your account has no permission for the page you opened.'} Ask the
-            store owner or an admin to give you access.
-          </Text>
+          {dropship ? (
+            <Text c="dimmed">
+              {page?.title ?? 'This page'} is not available for dropship shops. To use it, set the business type to another kind in{' '}
+              <Anchor component={Link} to={routePath('website.preferences')} underline="always">
+                Preferences
+              </Anchor>
+              .
+            </Text>
+          ) : (
+            <Text c="dimmed">
+              {page ? `Your account has no permission for ${page.title}.` : 'Your account has no permission for the page you opened.'} Ask
+              the store owner or an admin to give you access.
+            </Text>
+          )}
           {next && (
             <Group mt="sm">
               <Button component={Link} to={next.path}>

@@ -1,11 +1,14 @@
-import { type ImportReport, MAX_IMPORT_BYTES } from '@backroom/contracts';
+import '@mantine/dropzone/styles.css';
+import { type ImportReport, type Job, MAX_IMPORT_BYTES } from '@backroom/contracts';
 import { Alert, Button, Group, List, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { JobProgress } from '../../components/JobProgress';
 import { ApiError, errorText } from '../../lib/api';
 import { formatCount } from '../../lib/format';
+import { importReportOf, useImportFinished } from './api';
 import { formatFileSize, rejectionMessages } from './format';
 
 /** What the dropzone takes: .csv files (also those a browser reports as another type, matched by extension). */
@@ -14,8 +17,8 @@ const ACCEPT = { 'text/csv': ['.csv'] };
 /** Alert titles in the body text colour: Mantine's light green and yellow titles fall under 4.5:1 contrast. */
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
-/** The import mutation of the Products screen (api.ts useImportProducts). */
-export type ImportMutation = UseMutationResult<ImportReport, Error, File>;
+/** The import mutation of the Products screen (api.ts useImportProducts): its data is the queued import Job. */
+export type ImportMutation = UseMutationResult<Job, Error, File>;
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -106,34 +109,64 @@ function failureMessages(error: Error): string[] {
 
 /**
  * The body of the "Import products" modal: a dropzone for ONE Shopify product CSV (.csv, up to 60 MB) that starts
- * `POST /api/products/import` on drop or pick; while it runs, the dropzone shows a loader; then the report
- * (ImportReportView), or the server's error messages in a red alert. A refused file (wrong type, over 60 MB) is
- * explained without calling the server. "Import another file" clears the report.
+ * `POST /api/products/import` on drop or pick; while the upload runs, the dropzone shows a loader. The server
+ * answers with a background job (issue 14 item 2), followed by JobProgress ("{done} of {total} rows"); when it is
+ * completed the report (ImportReportView), when it failed or the server refused the file, the messages in a red
+ * alert. A refused file (wrong type, over 60 MB) is explained without calling the server. "Import another file"
+ * clears the report. The dialog may be closed while the job runs: the import goes on on the server.
  */
 export function ImportPanel({ mutation, onDone }: { mutation: ImportMutation; onDone: () => void }) {
   const [refused, setRefused] = useState<string[]>([]);
   const [file, setFile] = useState<File | null>(null);
+  // The job of THIS attempt, set when the upload is answered: cleared by "Import another file", so a finished job
+  // still cached is never followed again.
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [finished, setFinished] = useState<Job | null>(null);
+  const importFinished = useImportFinished();
+  const onFinished = useCallback(
+    (job: Job) => {
+      setFinished(job);
+      void importFinished();
+    },
+    [importFinished],
+  );
   const start = (f: File) => {
     setRefused([]);
+    setFinished(null);
+    setJobId(null);
     setFile(f);
-    mutation.mutate(f);
+    mutation.mutate(f, { onSuccess: (job) => setJobId(job.id) });
   };
   const again = () => {
     mutation.reset();
     setRefused([]);
+    setFinished(null);
+    setJobId(null);
     setFile(null);
   };
+  const report = finished?.state === 'completed' ? importReportOf(finished) : null;
 
-  if (mutation.isSuccess && mutation.data) {
+  if (report) {
     return (
       <Stack gap="lg">
-        <ImportReportView report={mutation.data} fileName={file?.name ?? 'The file'} />
+        <ImportReportView report={report} fileName={file?.name ?? 'The file'} />
         <Group justify="flex-end">
           <Button variant="default" onClick={again}>
             Import another file
           </Button>
           <Button onClick={onDone}>Done</Button>
         </Group>
+      </Stack>
+    );
+  }
+
+  if (jobId && !finished) {
+    return (
+      <Stack gap="md">
+        <JobProgress jobId={jobId} label={`Importing ${file?.name ?? 'the file'}`} unit="rows" onFinished={onFinished} />
+        <Text size="sm" c="dimmed">
+          You can close this window: the import goes on, and the products appear as it finishes.
+        </Text>
       </Stack>
     );
   }
@@ -189,10 +222,10 @@ export function ImportPanel({ mutation, onDone }: { mutation: ImportMutation; on
           </List>
         </Alert>
       )}
-      {mutation.isError && (
+      {(mutation.isError || finished?.state === 'failed') && (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="The import failed" role="alert" styles={READABLE_TITLE}>
           <List size="sm" spacing={2}>
-            {failureMessages(mutation.error).map((m) => (
+            {(mutation.isError ? failureMessages(mutation.error) : [finished?.error || errorText([])]).map((m) => (
               <List.Item key={m}>{m}</List.Item>
             ))}
           </List>

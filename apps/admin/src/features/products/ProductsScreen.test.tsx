@@ -1,27 +1,16 @@
 import '../../test/setup-dom';
-import type { ImportReport, ProductSummary, User } from '@backroom/contracts';
+import { type ImportReport, Job, type ProductSummary } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { productKeys } from '../../lib/query-keys';
-import { writeLogin, writeStore } from '../../lib/session';
+import { STORE_ID as STORE, signInToDemoStore, user } from '../../test/fixtures';
+import { handlers } from '../../test/handlers';
+import { calls, fail, reply, server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 import { setViewportWidth } from '../../test/setup-dom';
 
-const STORE = '00000000-0000-4000-8000-0000000000aa';
-const owner: User = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'owner@demo.test',
-  firstName: 'Olivia',
-  lastName: 'Owner',
-  profilePicture: null,
-  isStoreOwner: true,
-  isStoreAdmin: false,
-  scopes: ['homes', 'orders', 'products'],
-  isProviderStaff: false,
-  isCustomStoreUser: false,
-};
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const owner = user();
 
 let n = 0;
 function product(o: Partial<ProductSummary> = {}): ProductSummary {
@@ -36,6 +25,7 @@ function product(o: Partial<ProductSummary> = {}): ProductSummary {
     productType: '',
     tags: [],
     published: true,
+    status: 'active',
     image: { src: `/uploads/${n}.jpg` },
     variantsCount: 1,
     inventory: 0,
@@ -61,56 +51,49 @@ const REPORT: ImportReport = {
   warnings: ['The file was read as Windows-1252'],
 };
 
+const JOB_ID = '7d1b3f5e-0c1a-4d2e-9f3a-5b6c7d8e9f01';
+/** The import job (`catalog.import`) as GET /api/jobs/{id} answers it. */
+function job(o: Partial<Job> = {}): Job {
+  return {
+    id: JOB_ID,
+    type: 'catalog.import',
+    state: 'queued',
+    progress: { done: 0, total: null },
+    result: null,
+    error: null,
+    attempts: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    ...o,
+  };
+}
+const RUNNING = job({ state: 'running', attempts: 1, progress: { done: 20, total: 41 } });
+const COMPLETED = job({ state: 'completed', attempts: 1, progress: { done: 41, total: 41 }, result: REPORT });
+
 let catalog: ProductSummary[] = [];
-let importAnswer: () => Response = () => json(200, REPORT);
-let calls: { url: string; init?: RequestInit }[] = [];
-const listCalls = () => calls.filter((c) => c.url.split('?')[0] === '/api/products' && (c.init?.method ?? 'GET') === 'GET');
+/** The answer of POST /api/products/import: the queued job (202), or an error answer. */
+let importAnswer: () => Response = () => reply(Job, job(), { status: 202 });
+/** Successive answers of GET /api/jobs/{id} (the last one repeats). */
+let jobAnswers: Job[] = [];
+const listCalls = () => calls().filter((c) => c.url.split('?')[0] === '/api/products' && (c.init?.method ?? 'GET') === 'GET');
 
 beforeEach(() => {
   setViewportWidth(1440);
   n = 0;
-  localStorage.clear();
-  writeLogin({ accessToken: 'a', refreshToken: 'r', storeId: STORE });
-  writeStore({
-    storeId: STORE,
-    storeDomain: 'demo.localhost',
-    rDomain: 'demo.localhost',
-    info: { storeName: 'Demo Fashion', storeUrl: 'http://demo.localhost:3000', currency: { sign: '$', code: 'USD' } },
-  });
+  signInToDemoStore();
   catalog = [];
-  calls = [];
-  importAnswer = () => json(200, REPORT);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, init });
-      const [path, qs] = url.split('?');
-      if (path === '/api/stores/preference')
-        return json(200, {
-          businessType: 'other',
-          paymentChoice: { type: 'seller' },
-          standardTimezone: 'America/Los_Angeles',
-          storeFrontDefaultTheme: null,
-          storeDetail: { name: 'Demo Fashion' },
-        });
-      if (path === '/api/stores') return json(200, { stores: [] });
-      if (path === '/api/products/import') return importAnswer();
-      if (path === '/api/products') {
-        const q = new URLSearchParams(qs);
-        const page = Number(q.get('page') ?? 1);
-        const limit = Number(q.get('limit') ?? 20);
-        const search = (q.get('search') ?? '').toLowerCase();
-        const hits = catalog.filter((p) => !search || p.title.toLowerCase().includes(search));
-        return json(200, { products: hits.slice((page - 1) * limit, page * limit), total: hits.length, page, limit });
-      }
-      return json(404, { messages: [] });
-    }),
+  importAnswer = () => reply(Job, job(), { status: 202 });
+  jobAnswers = [RUNNING, COMPLETED];
+  server.use(
+    handlers.preference(),
+    handlers.stores(),
+    handlers.products(() => catalog),
+    http.post('/api/products/import', () => importAnswer()),
+    http.get(`/api/jobs/${JOB_ID}`, () => reply(Job, (jobAnswers.length > 1 ? jobAnswers.shift() : jobAnswers[0])!)),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 /** Time allowed for the screen to answer (the suite shares two cores with other work). */
 const T = SCREEN_LOAD;
@@ -128,6 +111,8 @@ describe('Products screen (website.products)', () => {
         priceMin: 60,
         priceMax: 1250.5,
         published: false,
+        status: 'draft',
+        inventory: 7,
         image: null,
       }),
     ];
@@ -139,8 +124,8 @@ describe('Products screen (website.products)', () => {
       within(r)
         .getAllByRole('cell')
         .map((c) => c.textContent);
-    expect(cells(rows[0]!)).toEqual(['', 'Ocean Blue Shirt', 'partners-demo', '1', '$50.00', 'Active']);
-    expect(cells(rows[1]!)).toEqual(['', 'Classic Varsity Top', 'Acme', '4', '$60.00 – $1,250.50', 'Draft']);
+    expect(cells(rows[0]!)).toEqual(['', '', 'Ocean Blue Shirt', 'partners-demo', '0 in stock', '1', '$50.00', 'Active']);
+    expect(cells(rows[1]!)).toEqual(['', '', 'Classic Varsity Top', 'Acme', '7 in stock', '4', '$60.00 – $1,250.50', 'Draft']);
     expect(rows[0]!.querySelector('img')?.getAttribute('src')).toBe('/uploads/1.jpg');
     expect(rows[1]!.querySelector('img')).toBeNull();
     expect(within(rows[0]!).getByRole('link', { name: 'Ocean Blue Shirt' }).getAttribute('href')).toBe(`/admin/products/${catalog[0]!.id}`);
@@ -192,8 +177,12 @@ describe('Products screen (website.products)', () => {
     const before = listCalls().length;
     fireEvent.change(fileInput(), { target: { files: [csv()] } });
 
-    const report = await within(dialog).findByRole('region', { name: 'Import report' }, T);
-    const post = calls.find((c) => c.url === '/api/products/import')!;
+    // The server answers with a background job; its progress shows until it is completed.
+    expect(await within(dialog).findByText('20 of 41 rows (49%)', undefined, T)).toBeTruthy();
+    const bar = within(dialog).getByRole('progressbar', { name: 'Importing apparel.csv' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('49');
+    const report = await within(dialog).findByRole('region', { name: 'Import report' }, { timeout: 5000 });
+    const post = calls().find((c) => c.url === '/api/products/import')!;
     expect(post.init?.method).toBe('POST');
     const body = post.init?.body as FormData;
     expect(body).toBeInstanceOf(FormData);
@@ -222,7 +211,7 @@ describe('Products screen (website.products)', () => {
   });
 
   it('shows the server’s messages in the dialog when the import fails, and lets the user retry', async () => {
-    importAnswer = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', messages: ['Handle: the column is missing'] });
+    importAnswer = () => fail(400, 'BAD_REQUEST', ['Handle: the column is missing']);
     renderApp('/admin/products', fakeSession(owner));
     await screen.findByRole('heading', { name: 'Add your first products' }, T);
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
@@ -232,10 +221,21 @@ describe('Products screen (website.products)', () => {
     expect(alert.textContent).toContain('The import failed');
     expect(alert.textContent).toContain('Handle: the column is missing');
 
-    importAnswer = () =>
-      json(413, { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', messages: ['file: the CSV is larger than the 60 MB limit'] });
+    importAnswer = () => fail(413, 'PAYLOAD_TOO_LARGE', ['file: the CSV is larger than the 60 MB limit']);
     fireEvent.change(fileInput(), { target: { files: [csv()] } });
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('file: the CSV is larger than the 60 MB limit'), T);
+  });
+
+  it('shows the reason when the import job fails', async () => {
+    jobAnswers = [job({ state: 'failed', attempts: 3, error: 'the database is not reachable' })];
+    renderApp('/admin/products', fakeSession(owner));
+    await screen.findByRole('heading', { name: 'Add your first products' }, T);
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import products' }, T);
+    fireEvent.change(fileInput(), { target: { files: [csv()] } });
+    const alert = await within(dialog).findByRole('alert', {}, T);
+    expect(alert.textContent).toContain('The import failed');
+    expect(alert.textContent).toContain('the database is not reachable');
   });
 
   it('refuses a file that is not a CSV without calling the server', async () => {
@@ -247,7 +247,7 @@ describe('Products screen (website.products)', () => {
     expect(
       await within(dialog).findByText('catalog.pdf is not a CSV file: choose a .csv file exported from Shopify', undefined, T),
     ).toBeTruthy();
-    expect(calls.some((c) => c.url === '/api/products/import')).toBe(false);
+    expect(calls().some((c) => c.url === '/api/products/import')).toBe(false);
   });
 
   it('under 768 px the products are a list of cards', async () => {

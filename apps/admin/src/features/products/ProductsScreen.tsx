@@ -1,4 +1,4 @@
-import type { ProductSummary } from '@backroom/contracts';
+import { PRODUCTS_PAGE_SIZE, type ProductSummary } from '@backroom/contracts';
 import {
   Alert,
   Anchor,
@@ -7,9 +7,11 @@ import {
   Button,
   Card,
   Center,
+  Checkbox,
   Group,
   Modal,
   Pagination,
+  Select,
   Skeleton,
   Stack,
   Table,
@@ -20,14 +22,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconFileImport, IconPhoto, IconSearch, IconTag } from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconFileImport, IconPhoto, IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatCount } from '../../lib/format';
-import { PRODUCTS_SEARCH, readProductsSearch } from '../../route-search';
+import { PRODUCTS_SEARCH, type ProductFilters, readProductsSearch } from '../../route-search';
 import { routePath } from '../../routes';
 import { useRouteSearch } from '../../shell/hooks';
-import { PRODUCTS_PAGE_SIZE, useImportProducts, useProducts } from './api';
+import { collectionChoicesOptions, downloadProductsCsv, useImportProducts, useProductMutations, useProducts } from './api';
 import { formatPriceRange, productStatus, variantsLabel, writeProductsSearch } from './format';
 import { ImportPanel } from './ImportModal';
 
@@ -63,7 +66,14 @@ function Thumb({ src }: { src: string | null | undefined }) {
 function StatusBadge({ product }: { product: ProductSummary }) {
   const status = productStatus(product);
   return (
-    <Badge variant="dot" color={status === 'Active' ? 'green' : 'gray'} c="dark.7" radius="sm" tt="none" fw={600}>
+    <Badge
+      variant="dot"
+      color={status === 'Active' ? 'green' : status === 'Draft' ? 'blue' : 'gray'}
+      c="dark.7"
+      radius="sm"
+      tt="none"
+      fw={600}
+    >
       {status}
     </Badge>
   );
@@ -85,18 +95,36 @@ function TitleLink({ product }: { product: ProductSummary }) {
   );
 }
 
-function ProductsTable({ products, loading }: { products: ProductSummary[]; loading: boolean }) {
+/** The rows chosen for a bulk action (ids), kept across pages of the same filter. */
+interface Selection {
+  ids: Set<string>;
+  toggle: (id: string) => void;
+  setPage: (ids: string[], on: boolean) => void;
+}
+
+function ProductsTable({ products, loading, selection }: { products: ProductSummary[]; loading: boolean; selection: Selection }) {
+  const pageIds = products.map((p) => p.id);
+  const chosen = pageIds.filter((id) => selection.ids.has(id)).length;
   return (
     <Card padding={0}>
       <Table.ScrollContainer minWidth={720} type="native">
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Products" aria-busy={loading}>
           <Table.Thead>
             <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all products on this page"
+                  checked={chosen > 0 && chosen === pageIds.length}
+                  indeterminate={chosen > 0 && chosen < pageIds.length}
+                  onChange={(e) => selection.setPage(pageIds, e.currentTarget.checked)}
+                />
+              </Table.Th>
               <Table.Th w={THUMB_PX + 32}>
                 <VisuallyHidden>Image</VisuallyHidden>
               </Table.Th>
               <Table.Th>Title</Table.Th>
               <Table.Th>Vendor</Table.Th>
+              <Table.Th ta="right">Inventory</Table.Th>
               <Table.Th ta="right">Variants</Table.Th>
               <Table.Th ta="right">Price</Table.Th>
               <Table.Th>Status</Table.Th>
@@ -104,7 +132,10 @@ function ProductsTable({ products, loading }: { products: ProductSummary[]; load
           </Table.Thead>
           <Table.Tbody>
             {products.map((p) => (
-              <Table.Tr key={p.id}>
+              <Table.Tr key={p.id} bg={selection.ids.has(p.id) ? 'var(--mantine-color-blue-light)' : undefined}>
+                <Table.Td>
+                  <Checkbox aria-label={`Select ${p.title}`} checked={selection.ids.has(p.id)} onChange={() => selection.toggle(p.id)} />
+                </Table.Td>
                 <Table.Td>
                   <Thumb src={p.image?.src} />
                 </Table.Td>
@@ -113,6 +144,9 @@ function ProductsTable({ products, loading }: { products: ProductSummary[]; load
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{p.vendor || '—'}</Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} c={p.inventory <= 0 ? 'red.8' : undefined}>
+                  {formatCount(p.inventory)} in stock
                 </Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatCount(p.variantsCount)}
@@ -159,6 +193,26 @@ function ProductsList({ products }: { products: ProductSummary[] }) {
   );
 }
 
+/** A text filter applied on Enter or when the field loses focus; '' clears it. */
+function FilterText({ label, value, onCommit }: { label: string; value: string | undefined; onCommit: (v: string | undefined) => void }) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  const commit = () => {
+    if (text.trim() !== (value ?? '')) onCommit(text.trim() || undefined);
+  };
+  return (
+    <TextInput
+      label={label}
+      placeholder="Any"
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(e) => e.key === 'Enter' && commit()}
+      w={150}
+    />
+  );
+}
+
 /** The call to action of a store without products: import a Shopify CSV. */
 function EmptyCatalog({ onImport }: { onImport: () => void }) {
   return (
@@ -191,22 +245,56 @@ function EmptyCatalog({ onImport }: { onImport: () => void }) {
  * call to import. Under 768 px the table becomes a list of cards.
  */
 export default function ProductsScreen() {
-  const { search, page } = readProductsSearch(useRouteSearch(PRODUCTS_SEARCH));
+  const { search, page, ...filters } = readProductsSearch(useRouteSearch(PRODUCTS_SEARCH));
   const navigate = useNavigate();
   const narrow = useMediaQuery('(max-width: 48em)');
   const [text, setText] = useState(search);
   const [debounced] = useDebouncedValue(text.trim(), 300);
   const [importOpen, setImportOpen] = useState(false);
   const importing = useImportProducts();
-  const products = useProducts({ search, page });
+  const products = useProducts({ search, page, ...filters });
+  const collections = useQuery(collectionChoicesOptions());
+  const { bulk, remove } = useProductMutations();
+  const [ids, setIds] = useState<Set<string>>(new Set());
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const filterKey = JSON.stringify(filters);
+  // A new filter or search starts a new selection.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filters
+  useEffect(() => setIds(new Set()), [filterKey, search]);
+  const selection: Selection = {
+    ids,
+    toggle: (id) =>
+      setIds((old) => {
+        const next = new Set(old);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    setPage: (list, on) =>
+      setIds((old) => {
+        const next = new Set(old);
+        for (const id of list) on ? next.add(id) : next.delete(id);
+        return next;
+      }),
+  };
+  const setStatus = async (status: 'active' | 'draft' | 'archived') => {
+    await bulk.mutateAsync({ products: [...ids].map((id) => ({ id, status })) });
+    setIds(new Set());
+  };
+  const deleteChosen = async () => {
+    for (const id of ids) await remove.mutateAsync(id);
+    setIds(new Set());
+    setConfirmDelete(false);
+  };
 
-  const go = (next: { search: string; page: number }) =>
+  const go = (next: { search: string; page: number } & ProductFilters) =>
     void navigate({ to: routePath('website.products'), search: writeProductsSearch(next) as never, replace: true });
+  const filter = (patch: ProductFilters) => go({ search, page: 1, ...filters, ...patch });
+  const filtered = Object.keys(filters).length > 0;
 
   // The typed text reaches the address (and the query) 300 ms after the last keystroke, on page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text navigates
   useEffect(() => {
-    if (debounced !== search) go({ search: debounced, page: 1 });
+    if (debounced !== search) go({ ...filters, search: debounced, page: 1 });
   }, [debounced]);
   // The address changed by other means (back / forward): the field follows it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address only
@@ -222,7 +310,7 @@ export default function ProductsScreen() {
   const data = products.data;
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
-  const emptyStore = !!data && total === 0 && search === '' && !products.isPlaceholderData;
+  const emptyStore = !!data && total === 0 && search === '' && !filtered && !products.isPlaceholderData;
   // The range of the rows on screen (the previous page stays while the next one loads).
   const first = data && data.products.length > 0 ? (data.page - 1) * data.limit + 1 : 0;
   const last = data ? first + data.products.length - 1 : 0;
@@ -230,7 +318,7 @@ export default function ProductsScreen() {
   // A page past the end (e.g. a typed address) goes to the last page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the answer only
   useEffect(() => {
-    if (data && !products.isPlaceholderData && total > 0 && page > pages) go({ search, page: pages });
+    if (data && !products.isPlaceholderData && total > 0 && page > pages) go({ ...filters, search, page: pages });
   }, [data, total, page, pages]);
 
   return (
@@ -244,9 +332,17 @@ export default function ProductsScreen() {
             {data ? `${formatCount(total)} ${total === 1 ? 'product' : 'products'}${search ? ` matching “${search}”` : ''}` : ' '}
           </Text>
         </Stack>
-        <Button leftSection={<IconFileImport size={16} aria-hidden />} onClick={openImport}>
-          Import
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void downloadProductsCsv()}>
+            Export
+          </Button>
+          <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={openImport}>
+            Import
+          </Button>
+          <Button component={Link} to={routePath('website.products.create')} leftSection={<IconPlus size={16} aria-hidden />}>
+            Add product
+          </Button>
+        </Group>
       </Group>
 
       {products.isError && (
@@ -259,15 +355,86 @@ export default function ProductsScreen() {
         <EmptyCatalog onImport={openImport} />
       ) : (
         <>
-          <TextInput
-            label="Search products"
-            placeholder="Title, handle, vendor or SKU"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            maw={{ sm: 420 }}
-            type="search"
-          />
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              label="Search products"
+              placeholder="Title, handle, vendor or SKU"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              w={{ base: '100%', sm: 300 }}
+              type="search"
+            />
+            <Select
+              label="Status"
+              placeholder="Any status"
+              data={[
+                { value: 'active', label: 'Active' },
+                { value: 'draft', label: 'Draft' },
+                { value: 'archived', label: 'Archived' },
+              ]}
+              value={filters.status ?? null}
+              onChange={(v) => filter({ status: (v ?? undefined) as ProductFilters['status'] })}
+              clearable
+              w={150}
+            />
+            <Select
+              label="Stock"
+              placeholder="Any stock"
+              data={[
+                { value: 'in_stock', label: 'In stock' },
+                { value: 'out_of_stock', label: 'Out of stock' },
+              ]}
+              value={filters.stock ?? null}
+              onChange={(v) => filter({ stock: (v ?? undefined) as ProductFilters['stock'] })}
+              clearable
+              w={150}
+            />
+            <Select
+              label="Collection"
+              placeholder="Any collection"
+              data={(collections.data?.collections ?? []).map((c) => ({ value: c.handle, label: c.title }))}
+              value={filters.collection ?? null}
+              onChange={(v) => filter({ collection: v ?? undefined })}
+              clearable
+              searchable
+              w={190}
+            />
+            <FilterText label="Vendor" value={filters.vendor} onCommit={(vendor) => filter({ vendor })} />
+            <FilterText label="Product type" value={filters.productType} onCommit={(productType) => filter({ productType })} />
+          </Group>
+          {ids.size > 0 && (
+            <Card padding="xs" withBorder role="region" aria-label="Bulk actions">
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" fw={600} px="xs">
+                  {ids.size} selected
+                </Text>
+                <Button
+                  size="xs"
+                  component={Link}
+                  to={routePath('website.products.bulkEdit')}
+                  search={{ ids: [...ids].join(',') } as never}
+                >
+                  Bulk edit
+                </Button>
+                <Button size="xs" variant="default" loading={bulk.isPending} onClick={() => void setStatus('active')}>
+                  Set as active
+                </Button>
+                <Button size="xs" variant="default" loading={bulk.isPending} onClick={() => void setStatus('draft')}>
+                  Set as draft
+                </Button>
+                <Button size="xs" variant="default" loading={bulk.isPending} onClick={() => void setStatus('archived')}>
+                  Archive
+                </Button>
+                <Button size="xs" variant="light" color="red" onClick={() => setConfirmDelete(true)}>
+                  Delete
+                </Button>
+                <Button size="xs" variant="subtle" color="gray" onClick={() => setIds(new Set())}>
+                  Clear selection
+                </Button>
+              </Group>
+            </Card>
+          )}
           {products.isPending ? (
             <Stack gap="sm" aria-busy="true" aria-label="Loading products">
               <Skeleton h={56} radius="md" />
@@ -278,9 +445,9 @@ export default function ProductsScreen() {
             <Card padding="xl">
               <Center>
                 <Stack gap={4} ta="center">
-                  <Text fw={600}>No products match “{search}”</Text>
+                  <Text fw={600}>{search ? `No products match “${search}”` : 'No products match these filters'}</Text>
                   <Text size="sm" c="dimmed">
-                    Try another title, handle, vendor or SKU.
+                    Try another title, handle, vendor or SKU, or clear a filter.
                   </Text>
                 </Stack>
               </Center>
@@ -288,7 +455,7 @@ export default function ProductsScreen() {
           ) : data && narrow ? (
             <ProductsList products={data.products} />
           ) : data ? (
-            <ProductsTable products={data.products} loading={products.isPlaceholderData} />
+            <ProductsTable products={data.products} loading={products.isPlaceholderData} selection={selection} />
           ) : null}
           {data && total > PRODUCTS_PAGE_SIZE && (
             <Group justify="space-between" wrap="wrap" gap="sm">
@@ -298,7 +465,7 @@ export default function ProductsScreen() {
               <Pagination
                 total={pages}
                 value={Math.min(page, pages)}
-                onChange={(p) => go({ search, page: p })}
+                onChange={(p) => go({ ...filters, search, page: p })}
                 size="sm"
                 siblings={narrow ? 0 : 1}
                 getControlProps={(control) => ({ 'aria-label': `${control} page` })}
@@ -319,6 +486,28 @@ export default function ProductsScreen() {
         closeButtonProps={CLOSE}
       >
         <ImportPanel mutation={importing} onDone={() => setImportOpen(false)} />
+      </Modal>
+      <Modal
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={
+          <Text fw={650}>
+            Delete {ids.size} {ids.size === 1 ? 'product' : 'products'}?
+          </Text>
+        }
+        closeButtonProps={CLOSE}
+      >
+        <Stack>
+          <Text size="sm">Their variants and images are deleted too. This cannot be undone.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => void deleteChosen()}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
       </Modal>
     </Stack>
   );

@@ -22,8 +22,9 @@ describe('formatPriceRange (money: sign and 2 decimals)', () => {
 
 describe('labels', () => {
   it('status: Active when published, else Draft', () => {
-    expect(productStatus({ published: true })).toBe('Active');
-    expect(productStatus({ published: false })).toBe('Draft');
+    expect(productStatus({ status: 'active' })).toBe('Active');
+    expect(productStatus({ status: 'draft' })).toBe('Draft');
+    expect(productStatus({ status: 'archived' })).toBe('Archived');
   });
   it('variants: singular for one', () => {
     expect(variantsLabel(1)).toBe('1 variant');
@@ -84,5 +85,7 @@ describe('the address query of the products list', () => {
     expect(writeProductsSearch({ search: '', page: 1 })).toEqual({});
     expect(writeProductsSearch({ search: 'tee', page: 1 })).toEqual({ search: 'tee' });
     expect(writeProductsSearch({ search: '', page: 4 })).toEqual({ page: 4 });
+    const filters: { status?: string; vendor?: string; stock?: string } = { status: 'draft', vendor: '', stock: undefined };
+    expect(writeProductsSearch({ search: '', page: 1, ...filters })).toEqual({ status: 'draft' });
   });
 });

@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@backroom/contracts';
 import type { FileRejection } from '@mantine/dropzone';
-import { formatMoney } from '../../lib/format';
+import { formatMoneyMajor } from '../../lib/format';
 import { currencySign } from '../../lib/session';
 
 /**
@@ -10,14 +10,14 @@ import { currencySign } from '../../lib/session';
  */
 export function formatPriceRange(p: Pick<ProductSummary, 'priceMin' | 'priceMax' | 'currency'>): string {
   const currency = { sign: currencySign(p.currency), code: p.currency };
-  const min = formatMoney(p.priceMin, currency);
-  const max = formatMoney(p.priceMax, currency);
+  const min = formatMoneyMajor(p.priceMin, currency);
+  const max = formatMoneyMajor(p.priceMax, currency);
   return min === max ? min : `${min} – ${max}`;
 }
 
-/** The status badge text of a product: 'Active' when published on the storefront, else 'Draft'. */
-export function productStatus(p: Pick<ProductSummary, 'published'>): 'Active' | 'Draft' {
-  return p.published ? 'Active' : 'Draft';
+/** The status badge text of a product (Shopify's statuses): 'Active', 'Draft' or 'Archived'. */
+export function productStatus(p: Pick<ProductSummary, 'status'>): 'Active' | 'Draft' | 'Archived' {
+  return p.status === 'active' ? 'Active' : p.status === 'archived' ? 'Archived' : 'Draft';
 }
 
 /** A variants count as '1 variant' / '3 variants'. */
@@ -48,7 +48,14 @@ export function rejectionMessages(rejections: readonly FileRejection[], maxBytes
   });
 }
 
-/** The address query of a list state: empty search and page 1 are left out, so the plain address is the first page. */
-export function writeProductsSearch(q: { search: string; page: number }): { search?: string; page?: number } {
-  return { ...(q.search ? { search: q.search } : {}), ...(q.page > 1 ? { page: q.page } : {}) };
+/**
+ * The address query of a list state: empty search, page 1 and absent filters are left out, so the plain address is
+ * the first page of everything.
+ */
+export function writeProductsSearch(q: { search: string; page: number } & object): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(q)) {
+    if (k === 'page' ? typeof v === 'number' && v > 1 : typeof v === 'string' && v !== '') out[k] = v as string | number;
+  }
+  return out;
 }

@@ -1,38 +1,15 @@
 import '../../test/setup-dom';
-import type { StaffMember, User } from '@backroom/contracts';
+import type { AllPermissionResponse, User } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeLogin, writeStore } from '../../lib/session';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { user as fixtureUser, signInToDemoStore, staffMember } from '../../test/fixtures';
+import { handlers } from '../../test/handlers';
+import { calls, server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 import { setViewportWidth } from '../../test/setup-dom';
 
-const user = (o: Partial<User>): User => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'owner@demo.test',
-  firstName: 'Olivia',
-  lastName: 'Owner',
-  profilePicture: null,
-  isStoreOwner: true,
-  isStoreAdmin: false,
-  scopes: ['orders', 'products', 'store'],
-  isProviderStaff: true,
-  isCustomStoreUser: false,
-  ...o,
-});
-const member = (o: Partial<StaffMember>): StaffMember => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'owner@demo.test',
-  firstName: 'Olivia',
-  lastName: 'Owner',
-  profilePicture: null,
-  isStoreOwner: true,
-  isStoreAdmin: false,
-  scopes: [],
-  lastSignInAt: '2026-01-05T15:04:00.000Z',
-  activeSessions: 1,
-  addedAt: '2026-01-01T00:00:00.000Z',
-  ...o,
-});
+const user = (o: Partial<User>): User => fixtureUser({ scopes: ['orders', 'products', 'store'], isProviderStaff: true, ...o });
+const member = staffMember;
 const STAFFS = [
   member({}),
   member({
@@ -46,7 +23,7 @@ const STAFFS = [
     activeSessions: 0,
   }),
 ];
-const GROUPS = [
+const GROUPS: AllPermissionResponse['groups'] = [
   { group: 'Orders', scopes: [{ scope: 'orders', title: 'Orders' }] },
   { group: 'Products', scopes: [{ scope: 'products', title: 'Products' }] },
   {
@@ -57,50 +34,15 @@ const GROUPS = [
     ],
   },
 ];
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-let calls: { method: string; url: string; body: unknown }[] = [];
-let canManage = true;
+/** The staff API's state (test/handlers.ts `staff`): the list above, the groups, and whether the caller manages staff. */
+let state: Parameters<typeof handlers.staff>[0] extends () => infer S ? S : never;
 beforeEach(() => {
   setViewportWidth(1440);
-  localStorage.clear();
-  calls = [];
-  canManage = true;
-  writeLogin({ accessToken: 'a', refreshToken: 'r', storeId: 'S1' });
-  writeStore({
-    storeId: 'S1',
-    storeDomain: 'demo.localhost',
-    rDomain: 'demo.localhost',
-    info: { storeName: 'Demo Fashion', storeUrl: 'http://demo.localhost:3000', currency: { sign: '$', code: 'USD' } },
-  });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.startsWith('/api/users/store-staffs')) return json({ staffs: STAFFS, canManage });
-      if (url.startsWith('/api/auth/all-permission')) return json({ groups: GROUPS });
-      if (url.startsWith('/api/users/logout-staff-account/')) return json({ ok: true, revoked: 1, messages: ['Signed out 1 session'] });
-      if (url.startsWith('/api/users/add-store-staff'))
-        return json({ staff: STAFFS[1], created: true, invited: false, messages: ['added'] });
-      if (url.startsWith('/api/stores/preference'))
-        return json({
-          businessType: 'other',
-          paymentChoice: { type: 'seller' },
-          standardTimezone: 'America/Los_Angeles',
-          storeFrontDefaultTheme: null,
-          storeDetail: { name: 'Demo Fashion' },
-        });
-      if (url.startsWith('/api/stores')) return json({ stores: [] });
-      return json({ messages: [] }, 404);
-    }),
-  );
+  signInToDemoStore();
+  state = { staffs: structuredClone(STAFFS), invitations: [], canManage: true, groups: GROUPS, accounts: [] };
+  server.use(handlers.preference(), handlers.stores(), ...handlers.staff(() => state));
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('Member screen', () => {
   it('lists name, e-mail, role, permission count and last sign-in; the owner gets the controls', async () => {
@@ -120,12 +62,14 @@ describe('Member screen', () => {
   it('signs a member out only after the confirmation', async () => {
     renderApp('/admin/member', fakeSession(user({})));
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Sam Staff' }, SCREEN_LOAD));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out everywhere' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out this person?' });
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out of this shop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of this shop?' });
+    expect(calls().some((c) => c.init?.method === 'DELETE')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/users/logout-staff-account/00000000-0000-4000-8000-000000000002'),
+      expect(calls().find((c) => c.init?.method === 'DELETE')?.url).toBe(
+        '/api/users/logout-staff-account/00000000-0000-4000-8000-000000000002',
+      ),
     );
   });
 
@@ -141,8 +85,8 @@ describe('Member screen', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Orders' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'All of Settings' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add staff' }));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/users/add-store-staff')).toBeTruthy());
-    expect(calls.find((c) => c.url === '/api/users/add-store-staff')?.body).toEqual({
+    await waitFor(() => expect(calls().find((c) => c.url === '/api/users/add-store-staff')).toBeTruthy());
+    expect(JSON.parse(String(calls().find((c) => c.url === '/api/users/add-store-staff')?.init?.body))).toEqual({
       firstName: 'Pia',
       lastName: 'Picker',
       email: 'pia@demo.test',
@@ -152,7 +96,7 @@ describe('Member screen', () => {
   });
 
   it('shows no controls to a member who cannot manage staff', async () => {
-    canManage = false;
+    state.canManage = false;
     renderApp('/admin/member', fakeSession(user({ id: '00000000-0000-4000-8000-000000000002', isStoreOwner: false, scopes: ['store'] })));
     await screen.findByRole('table', { name: 'Staff' }, SCREEN_LOAD);
     await screen.findByText('Only the store owner and admins can add staff or change permissions.');

@@ -1,4 +1,4 @@
-import type { AllPermissionResponse, Scope, StaffMember } from '@backroom/contracts';
+import type { AllPermissionResponse, Scope, StaffInvitation, StaffMember } from '@backroom/contracts';
 import {
   ActionIcon,
   Alert,
@@ -21,17 +21,17 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconDots, IconLogout, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { useSubmit } from '../../lib/use-submit';
 import { useSessionUser } from '../../shell/hooks';
 import { shownScopeCount, useAllPermissions, useStaffMutations, useStaffs } from './api';
 import { ScopePicker } from './ScopePicker';
-import { type AddStaffValues, addStaffRules, canManageMember, editStaffRules, type Me, roleOf } from './staff-form';
+import { AddStaffForm, type AddStaffValues, canManageMember, EditStaffForm, type Me, roleOf } from './staff-form';
 
 /** The dialogs' close button needs a name for screen readers. */
 const CLOSE = { 'aria-label': 'Close' };
@@ -39,8 +39,8 @@ const CLOSE = { 'aria-label': 'Close' };
 const fullName = (m: Pick<StaffMember, 'firstName' | 'lastName' | 'email'>) => `${m.firstName} ${m.lastName}`.trim() || m.email;
 
 /** A last sign-in as 'Never' or e.g. 'Jan 5, 2026, 3:04 PM' (the browser's timezone). */
-export function formatSignIn(iso: string | null): string {
-  return iso ? dayjs(iso).format('MMM D, YYYY, h:mm A') : 'Never';
+function formatSignIn(iso: string | null): string {
+  return iso ? formatDateTime(iso) : 'Never';
 }
 
 /** A confirmation dialog for a destructive action: title, text, and a red confirm button that shows progress. */
@@ -120,7 +120,7 @@ function AddStaffModal({
   const form = useForm<AddStaffValues>({
     mode: 'controlled',
     initialValues: { firstName: '', lastName: '', email: '', password: '', isStoreAdmin: false, scopes: [] },
-    validate: addStaffRules,
+    validate: schemaResolver(AddStaffForm, { sync: true }),
     validateInputOnChange: submitted,
   });
   const close = () => {
@@ -151,7 +151,7 @@ function AddStaffModal({
             <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps('email')} />
             <PasswordInput
               label="Password"
-              description="Leave empty to e-mail an invitation to choose one. Ignored if they already have an account."
+              description="Leave empty to e-mail an invitation to choose one. Someone who already has an account gets an invitation to accept instead."
               autoComplete="new-password"
               visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
               {...form.getInputProps('password')}
@@ -197,7 +197,7 @@ function EditStaffModal({
   const form = useForm<{ scopes: Scope[]; isStoreAdmin: boolean }>({
     mode: 'controlled',
     initialValues: { scopes: member.scopes, isStoreAdmin: member.isStoreAdmin },
-    validate: editStaffRules,
+    validate: schemaResolver(EditStaffForm, { sync: true }),
     validateInputOnChange: submitted,
   });
   const submit = handleSubmit(form, async (v) => {
@@ -241,7 +241,88 @@ function EditStaffModal({
   );
 }
 
-type Pending = { kind: 'revoke' | 'remove'; member: StaffMember } | { kind: 'revokeAll' } | null;
+type Pending =
+  | { kind: 'revoke' | 'remove'; member: StaffMember }
+  | { kind: 'revokeAll' }
+  | { kind: 'cancelInvitation'; invitation: StaffInvitation }
+  | null;
+
+/** Whether an invitation's validity ended before `now` (epoch ms). */
+export const isExpired = (inv: Pick<StaffInvitation, 'expiresAt'>, now: number = Date.now()) => Date.parse(inv.expiresAt) <= now;
+
+/**
+ * The pending invitations of existing accounts (issue 14 item 5: they join only once they accept): e-mail, the
+ * names typed, role, sent and expiry dates, and Cancel invitation. An expired one says so; adding the person again
+ * re-sends it.
+ */
+function InvitationsCard({
+  invitations,
+  totalScopes,
+  onCancel,
+}: {
+  invitations: StaffInvitation[];
+  totalScopes: number;
+  onCancel: (inv: StaffInvitation) => void;
+}) {
+  return (
+    <Card padding="md">
+      <Stack gap="sm">
+        <Stack gap={2}>
+          <Title order={2} size="h4">
+            Pending invitations
+          </Title>
+          <Text size="sm" c="dimmed">
+            These people already have an account. They become members when they accept your invitation.
+          </Text>
+        </Stack>
+        <Stack gap="xs" component="ul" aria-label="Pending invitations" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {invitations.map((inv) => {
+            const name = fullName(inv);
+            const expired = isExpired(inv);
+            return (
+              <Group key={inv.id} component="li" justify="space-between" wrap="wrap" gap="sm" aria-label={`Invitation of ${inv.email}`}>
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate>
+                    {name}
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    {inv.email}
+                  </Text>
+                </Stack>
+                <Group gap="sm" wrap="wrap">
+                  <Badge variant="outline" color={inv.isStoreAdmin ? 'blue' : 'gray'}>
+                    {inv.isStoreAdmin ? 'Admin' : `Staff · ${inv.scopes.length} of ${totalScopes || '…'}`}
+                  </Badge>
+                  {expired ? (
+                    <Badge color="gray" variant="outline">
+                      Expired
+                    </Badge>
+                  ) : (
+                    <Badge color="blue" variant="light">
+                      Pending
+                    </Badge>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    Sent {formatSignIn(inv.invitedAt)} · {expired ? 'Expired' : 'Expires'} {formatSignIn(inv.expiresAt)}
+                  </Text>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    onClick={() => onCancel(inv)}
+                    aria-label={`Cancel invitation of ${inv.email}`}
+                  >
+                    Cancel invitation
+                  </Button>
+                </Group>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
 
 /** Owner / Admin / Staff badge of a member. */
 function RoleBadge({ member }: { member: Pick<StaffMember, 'isStoreOwner' | 'isStoreAdmin'> }) {
@@ -253,7 +334,7 @@ function RoleBadge({ member }: { member: Pick<StaffMember, 'isStoreOwner' | 'isS
   );
 }
 
-/** The actions menu of one member: Edit permissions, Sign out everywhere, Remove from store (the last two confirm). */
+/** The actions menu of one member: Edit permissions, Sign out of this shop, Remove from store (the last two confirm). */
 function MemberActions({
   member,
   onEdit,
@@ -279,7 +360,7 @@ function MemberActions({
           Edit permissions
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => onAsk({ kind: 'revoke', member })}>
-          Sign out everywhere
+          Sign out of this shop
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onAsk({ kind: 'remove', member })}>
@@ -293,15 +374,17 @@ function MemberActions({
 /**
  * Member screen (route `website.member`, scope `store`; spec admin-dashboard §6, §7 "Authentication and staff"):
  * the store's staff (name, e-mail, role, permission count, last sign-in) from `GET /api/users/store-staffs`. Owners
- * and admins also get: Add staff (modal with the scopes grouped as in the menu), Edit permissions, Sign out (one
- * member or all staff) and Remove — each destructive action behind a confirmation dialog. The server enforces the
- * rules (nobody changes themselves or the owner; admins are managed by the owner only).
+ * and admins also get: Add staff (modal with the scopes grouped as in the menu; a person who already has an account
+ * gets an invitation to accept, listed under "Pending invitations" with Cancel invitation), Edit permissions, Sign out
+ * of this shop (one member or all staff; their other shops are not affected) and Remove — each destructive action
+ * behind a confirmation dialog. Last sign-in and sessions are this shop's only (issue 14 item 5). The server enforces
+ * the rules (nobody changes themselves or the owner; admins are managed by the owner only).
  */
 export default function MemberScreen() {
   const user = useSessionUser();
   const staffs = useStaffs();
   const perms = useAllPermissions();
-  const { revoke, revokeAll, remove } = useStaffMutations();
+  const { revoke, revokeAll, remove, cancelInvitation } = useStaffMutations();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const [pending, setPending] = useState<Pending>(null);
@@ -318,13 +401,15 @@ export default function MemberScreen() {
     try {
       if (pending.kind === 'revokeAll') await revokeAll.mutateAsync();
       else if (pending.kind === 'revoke') await revoke.mutateAsync(pending.member.id);
+      else if (pending.kind === 'cancelInvitation') await cancelInvitation.mutateAsync(pending.invitation.id);
       else await remove.mutateAsync(pending.member.id);
       setPending(null);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
     }
   };
-  const busy = revoke.isPending || revokeAll.isPending || remove.isPending;
+  const busy = revoke.isPending || revokeAll.isPending || remove.isPending || cancelInvitation.isPending;
+  const invitations = staffs.data?.invitations ?? [];
 
   return (
     <Stack gap="lg" maw={1100} mx="auto" w="100%">
@@ -462,6 +547,14 @@ export default function MemberScreen() {
         </Card>
       )}
 
+      {canManage && invitations.length > 0 && (
+        <InvitationsCard
+          invitations={invitations}
+          totalScopes={totalScopes}
+          onCancel={(invitation) => setPending({ kind: 'cancelInvitation', invitation })}
+        />
+      )}
+
       {!canManage && staffs.data && (
         <Text size="sm" c="dimmed">
           Only the store owner and admins can add staff or change permissions.
@@ -479,17 +572,29 @@ export default function MemberScreen() {
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
       >
-        Every staff member you manage is signed out on all their devices at their next click. You stay signed in.
+        Every staff member you manage is signed out of this shop on all their devices at their next click. Their other shops are not
+        affected, and you stay signed in.
       </ConfirmModal>
       <ConfirmModal
         opened={pending?.kind === 'revoke'}
-        title="Sign out this person?"
+        title="Sign out of this shop?"
         confirmLabel="Sign out"
         busy={busy}
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
       >
-        {pending?.kind === 'revoke' && `${fullName(pending.member)} is signed out on all their devices at their next click.`}
+        {pending?.kind === 'revoke' &&
+          `${fullName(pending.member)} is signed out of this shop on all their devices at their next click. Their other shops are not affected; they can sign in again.`}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={pending?.kind === 'cancelInvitation'}
+        title="Cancel invitation?"
+        confirmLabel="Cancel invitation"
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      >
+        {pending?.kind === 'cancelInvitation' && `${pending.invitation.email} can no longer accept the invitation to this shop.`}
       </ConfirmModal>
       <ConfirmModal
         opened={pending?.kind === 'remove'}

@@ -1,4 +1,12 @@
-import type { HistoryResponse, Profile, RevokeResponse } from '@backroom/contracts';
+import '@mantine/dropzone/styles.css';
+import {
+  type HistoryResponse,
+  LOGIN_HISTORY_PAGE_SIZE,
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_TYPES,
+  type Profile,
+  type RevokeResponse,
+} from '@backroom/contracts';
 import {
   Alert,
   Avatar,
@@ -17,24 +25,18 @@ import {
   Title,
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconPhotoUp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api, emitApiEvent } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { authKeys } from '../../lib/query-keys';
 import { useSubmit } from '../../lib/use-submit';
 import { useSession, useSessionUser } from '../../shell/hooks';
 import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { uploadProfilePicture, useHistory } from './api';
-import { changePasswordRules, profileRules } from './staff-form';
-
-/** Accepted picture types and size (the server checks the bytes too): PNG, JPEG, WebP or GIF up to 2 MB. */
-export const PICTURE_MIME = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
-/** Rows per page of the sign-in history. */
-export const HISTORY_PAGE_SIZE = 10;
+import { ChangePasswordForm, ProfileForm } from './staff-form';
 
 /** Label of a security event type of `GET /api/auth/history/`. */
 export const EVENT_LABELS: Record<HistoryResponse['items'][number]['type'], string> = {
@@ -91,7 +93,7 @@ function NameCard({ profile }: { profile: Pick<Profile, 'firstName' | 'lastName'
   const form = useForm({
     mode: 'controlled',
     initialValues: { firstName: profile.firstName, lastName: profile.lastName },
-    validate: profileRules,
+    validate: schemaResolver(ProfileForm, { sync: true }),
     validateInputOnChange: submitted,
   });
   const submit = handleSubmit(form, async (v) => {
@@ -149,8 +151,8 @@ function PictureCard({ name, picture }: { name: string; picture: string | null }
         <Dropzone
           onDrop={(f) => void drop(f)}
           onReject={reject}
-          maxSize={PICTURE_MAX_BYTES}
-          accept={PICTURE_MIME}
+          maxSize={PROFILE_PICTURE_MAX_BYTES}
+          accept={[...PROFILE_PICTURE_TYPES]}
           multiple={false}
           loading={busy}
           radius="md"
@@ -185,7 +187,7 @@ function PasswordCard() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
-    validate: changePasswordRules,
+    validate: schemaResolver(ChangePasswordForm, { sync: true }),
     validateInputOnChange: submitted,
   });
   const submit = handleSubmit(
@@ -235,8 +237,8 @@ function PasswordCard() {
 
 function HistoryCard() {
   const [page, setPage] = useState(1);
-  const history = useHistory(page, HISTORY_PAGE_SIZE);
-  const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / HISTORY_PAGE_SIZE));
+  const history = useHistory(page, LOGIN_HISTORY_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / LOGIN_HISTORY_PAGE_SIZE));
   useEffect(() => {
     if (page > pages) setPage(pages);
   }, [page, pages]);
@@ -293,7 +295,7 @@ function HistoryCard() {
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{dayjs(e.createdAt).format('MMM D, YYYY, h:mm A')}</Text>
+                  <Text size="sm">{formatDateTime(e.createdAt)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" ff="monospace">

@@ -3,6 +3,7 @@ import type {
   AddStaffResponse,
   AllPermissionResponse,
   HistoryResponse,
+  MessageResponse,
   Profile,
   RevokeResponse,
   StaffListResponse,
@@ -27,7 +28,10 @@ export function allPermissionsOptions() {
   });
 }
 
-/** `GET /api/users/store-staffs`: the chosen store's members and whether the caller may manage them. */
+/**
+ * `GET /api/users/store-staffs`: the chosen store's members, the pending invitations of existing accounts (owners and
+ * admins only) and whether the caller may manage them.
+ */
 export function staffListOptions() {
   return queryOptions({
     queryKey: staffKeys.lists(),
@@ -82,6 +86,12 @@ export function useStaffMutations() {
     }),
     remove: useMutation({
       mutationFn: (id: string) => api.delete('/users/delete-staff-account', { query: { staff_id: id }, notifySuccess: true }),
+      onSuccess: done,
+    }),
+    /** `DELETE /api/users/store-invitations/{id}`: withdraws a pending invitation of an existing account (issue 14 item 5). */
+    cancelInvitation: useMutation({
+      mutationFn: (id: string) =>
+        api.delete<MessageResponse>(`/users/store-invitations/${encodeURIComponent(id)}`, { notifySuccess: true }),
       onSuccess: done,
     }),
   };

@@ -1,7 +1,8 @@
 import type { Scope } from '@backroom/contracts';
 import { describe, expect, it } from 'vitest';
+import { errorOf } from '../../test/form-errors';
 import { describeAgent } from './ProfileScreen';
-import { addStaffRules, canManageMember, changePasswordRules, groupState, roleOf, toggleGroup } from './staff-form';
+import { AddStaffForm, ChangePasswordForm, canManageMember, groupState, roleOf, toggleGroup } from './staff-form';
 
 const owner = { id: 'o', isStoreOwner: true, isStoreAdmin: false };
 const admin = { id: 'a', isStoreOwner: false, isStoreAdmin: true };
@@ -42,7 +43,20 @@ describe('group checkboxes', () => {
 });
 
 describe('add staff rules', () => {
-  const values = (o: Record<string, unknown> = {}) => ({ isStoreAdmin: false, scopes: [], ...o });
+  const values = (o: Record<string, unknown> = {}) => ({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@shop.test',
+    password: '',
+    isStoreAdmin: false,
+    scopes: [],
+    ...o,
+  });
+  const addStaffRules = {
+    scopes: (scopes: Scope[], v: Record<string, unknown>) => errorOf(AddStaffForm, { ...v, scopes }, 'scopes'),
+    password: (password: string) => errorOf(AddStaffForm, values({ password }), 'password'),
+    email: (email: string) => errorOf(AddStaffForm, values({ email }), 'email'),
+  };
   it('needs a scope unless admin', () => {
     expect(addStaffRules.scopes([], values())).toBe('Choose at least one permission');
     expect(addStaffRules.scopes([], values({ isStoreAdmin: true }))).toBeNull();
@@ -61,9 +75,10 @@ describe('add staff rules', () => {
 
 describe('change password rules', () => {
   it('needs the current password and a confirmed new one', () => {
-    expect(changePasswordRules.currentPassword(' ')).toBe('Current password is required');
-    expect(changePasswordRules.confirm('abcdx', { newPassword: 'abcde' })).toBe('Passwords do not match');
-    expect(changePasswordRules.confirm('abcde', { newPassword: 'abcde' })).toBeNull();
+    const change = (o: Record<string, string>) => ({ currentPassword: 'old-one', newPassword: 'abcde', confirm: 'abcde', ...o });
+    expect(errorOf(ChangePasswordForm, change({ currentPassword: ' ' }), 'currentPassword')).toBe('Current password is required');
+    expect(errorOf(ChangePasswordForm, change({ confirm: 'abcdx' }), 'confirm')).toBe('Passwords do not match');
+    expect(errorOf(ChangePasswordForm, change({}), 'confirm')).toBeNull();
   });
 });
 

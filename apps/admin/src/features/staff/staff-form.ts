@@ -1,14 +1,14 @@
-import type { Scope, StaffMember } from '@backroom/contracts';
-import { LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from '@backroom/contracts';
-import { confirmRule, emailRule, firstNameRule, lastNameRule, MESSAGES, newPasswordRule } from '../../lib/form-rules';
-import { maxLength, minLength, required, requiredIf, rule } from '../../lib/validators';
+import { AddStaffBody, ChangePasswordBody, type Scope, type StaffMember, UpdateProfileBody, UpdateStaffBody } from '@backroom/contracts';
+import { z } from 'zod';
+import { emailField, nameField, newPasswordField, withConfirm } from '../../lib/form-rules';
 
 /**
- * Form rules and pure decisions of the Member and Profile screens (spec admin-dashboard §5 validators, §6 roles).
+ * Form schemas (for Mantine's `schemaResolver`) and pure decisions of the Member and Profile screens (spec
+ * admin-dashboard §5 validators, §6 roles). Each schema is the request body's contract with the form's own messages
+ * in front (lib/form-rules.ts).
  */
 export const STAFF_MESSAGES = {
   scopesRequired: 'Choose at least one permission',
-  currentRequired: 'Current password is required',
 } as const;
 
 /** Values of the add-staff form. */
@@ -21,33 +21,42 @@ export type AddStaffValues = {
   scopes: Scope[];
 };
 
-/** Add staff: names, e-mail, optional password (5–50 when given: empty sends an invitation), at least one scope unless admin. */
-export const addStaffRules = {
-  firstName: firstNameRule,
-  lastName: lastNameRule,
-  email: emailRule,
-  password: rule(
-    [
-      [minLength(LOGIN_MIN_LENGTH), MESSAGES.passwordMin],
-      [maxLength(LOGIN_MAX_LENGTH), MESSAGES.passwordMax],
-    ],
-    { trim: true },
-  ),
-  scopes: rule([[requiredIf((v) => !v.isStoreAdmin), STAFF_MESSAGES.scopesRequired]]),
-};
+/** At least one scope unless the member is an admin (admins hold every scope, spec §6); reported on `scopes`. */
+const scopesUnlessAdmin = (v: { isStoreAdmin?: boolean | undefined; scopes?: readonly Scope[] | undefined }) =>
+  v.isStoreAdmin === true || (v.scopes?.length ?? 0) > 0;
+const SCOPES_ISSUE = { message: STAFF_MESSAGES.scopesRequired, path: ['scopes'] };
 
-/** Edit permissions: at least one scope unless admin. */
-export const editStaffRules = { scopes: addStaffRules.scopes };
+/**
+ * Add staff (`AddStaffBody`): names, e-mail, an optional password (empty sends an invitation; given, it is the
+ * contract's `NewPassword`, 5–50), at least one scope unless admin.
+ */
+export const AddStaffForm = z
+  .object({
+    firstName: nameField(AddStaffBody.shape.firstName),
+    lastName: nameField(AddStaffBody.shape.lastName),
+    email: emailField(AddStaffBody.shape.email),
+    password: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), AddStaffBody.shape.password),
+    isStoreAdmin: z.boolean(),
+    scopes: AddStaffBody.shape.scopes,
+  })
+  .refine(scopesUnlessAdmin, SCOPES_ISSUE);
 
-/** Profile name form. */
-export const profileRules = { firstName: firstNameRule, lastName: lastNameRule };
+/** Edit permissions (`UpdateStaffBody`): at least one scope unless admin. */
+export const EditStaffForm = z
+  .object({ scopes: UpdateStaffBody.shape.scopes.unwrap(), isStoreAdmin: z.boolean() })
+  .refine(scopesUnlessAdmin, SCOPES_ISSUE);
 
-/** Change password: current (required), new (5–50), confirmation (`sameAs` new, §5). */
-export const changePasswordRules = {
-  currentPassword: rule([[required, STAFF_MESSAGES.currentRequired]], { trim: true }),
-  newPassword: newPasswordRule,
-  confirm: confirmRule('newPassword'),
-};
+/** Profile name form (`UpdateProfileBody`'s names). */
+export const ProfileForm = z.object({
+  firstName: nameField(UpdateProfileBody.shape.firstName),
+  lastName: nameField(UpdateProfileBody.shape.lastName),
+});
+
+/** Change password (`ChangePasswordBody`): current (required), new (5–50), confirmation (`sameAs` new, §5). */
+export const ChangePasswordForm = withConfirm(
+  z.object({ currentPassword: ChangePasswordBody.shape.currentPassword, newPassword: newPasswordField }),
+  'newPassword',
+);
 
 /** The caller as the staff rules see them. */
 export interface Me {

@@ -30,8 +30,8 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { useState } from 'react';
+import { formatLocal } from '../../lib/format';
 import { routePath } from '../../routes';
 import { themesListOptions, useThemeMutations } from './api';
 import { shopOrigin, themeStorefrontUrl } from './storefront';
@@ -49,7 +49,7 @@ const CLOSE = { 'aria-label': 'Close' };
 
 /** "Saved Nov 23, 2026, 10:42 AM" from a theme's current version time. */
 const savedText = (t: ThemeSummary) =>
-  t.updatedAt ? `Saved ${dayjs(t.updatedAt).format('MMM D, YYYY, h:mm A')} · version ${t.version}` : 'Never saved';
+  t.updatedAt ? `Saved ${formatLocal(t.updatedAt, 'MMM d, yyyy, h:mm a')} · version ${t.version}` : 'Never saved';
 
 /** One theme: live thumbnail, name, type, Live badge, and its actions (issue 9 item 1). */
 function ThemeCard({
@@ -211,7 +211,12 @@ export default function ThemesScreen() {
 
   const doPublish = async (theme: ThemeSummary) => {
     const before = live;
-    await publish.mutateAsync(theme.id);
+    try {
+      await publish.mutateAsync(theme.id);
+    } catch {
+      // The api client has shown the server's message (global api-error notification); the dialog stays open.
+      return;
+    }
     setDialog(null);
     const id = `publish-${theme.id}`;
     notifications.show({
@@ -227,7 +232,7 @@ export default function ThemesScreen() {
               variant="default"
               onClick={() => {
                 notifications.hide(id);
-                void publish.mutateAsync(before.id).then(() => notifications.show({ message: `${before.name} is live again` }));
+                publish.mutate(before.id, { onSuccess: () => notifications.show({ message: `${before.name} is live again` }) });
               }}
             >
               Undo

@@ -4,8 +4,8 @@ import { Alert, Badge, Button, Collapse, Drawer, Group, Loader, Paper, ScrollAre
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
+import { formatLocal } from '../../lib/format';
 import { themeConfigOptions, themeVersionOptions, themeVersionsOptions, useThemeMutations } from './api';
 import { DiffList } from './DiffList';
 import { diffConfigs } from './editor/diff';
@@ -24,24 +24,52 @@ const who = (v: ThemeVersion) => v.createdBy?.name || v.createdBy?.email || 'Sys
 
 /**
  * One version's restore preview (issue 9 item 6 "a version's restore preview with the same per-section diff"): what
- * restoring it would change in the current config, part by part.
+ * restoring it would change in the current config, part by part, and the "Restore version N" button. The button
+ * appears only once the differences are shown, so it does not move under the pointer when they arrive.
  */
-function RestorePreview({ theme, version }: { theme: ThemeSummary; version: number }) {
+function RestorePreview({
+  theme,
+  version,
+  busy,
+  onRestore,
+}: {
+  theme: ThemeSummary;
+  version: number;
+  busy: boolean;
+  onRestore: () => void;
+}) {
   const cur = useQuery(themeConfigOptions(theme.id));
   const old = useQuery(themeVersionOptions(theme.id, version));
   const diffs = useMemo(
     () => (cur.data && old.data ? diffConfigs(cur.data as unknown as ThemeConfig, old.data as unknown as ThemeConfig, theme.type) : null),
     [cur.data, old.data, theme.type],
   );
+  if (cur.isError || old.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={16} />}>
+        The differences could not be loaded.
+      </Alert>
+    );
+  }
   if (!diffs) return <Loader size="sm" aria-label="Loading the differences" />;
-  return <DiffList diffs={diffs} empty="This version is the same as the current one." />;
+  return (
+    <>
+      <DiffList diffs={diffs} empty="This version is the same as the current one." />
+      <Group justify="flex-end">
+        <Button size="xs" loading={busy} onClick={onRestore}>
+          Restore version {version}
+        </Button>
+      </Group>
+    </>
+  );
 }
 
 /**
  * The version history of a theme (issue 9 item 1 "version history (who saved, when) with restore"): every saved
  * version newest first with who saved it and when; each older one can show what restoring it would change and be
  * restored. A restore makes that version the new current one and is announced with an Undo (which restores the
- * version that was current before).
+ * version that was current before). A failed restore (or Undo) leaves everything as it was and is reported by the api
+ * client's error notification with the server's message (global api-error event).
  */
 export function VersionHistory({ theme, opened, onClose }: { theme: ThemeSummary | null; opened: boolean; onClose: () => void }) {
   const versions = useQuery({ ...themeVersionsOptions(theme?.id ?? ''), enabled: !!theme && opened });
@@ -50,9 +78,16 @@ export function VersionHistory({ theme, opened, onClose }: { theme: ThemeSummary
 
   const doRestore = async (v: ThemeVersion) => {
     if (!theme) return;
-    const previous = versions.data?.versions[0]?.version;
-    const item: ThemeConfigItem = await restore.mutateAsync({ themeId: theme.id, version: v.version });
+    let item: ThemeConfigItem;
+    try {
+      item = await restore.mutateAsync({ themeId: theme.id, version: v.version });
+    } catch {
+      // The api client has shown the server's message (global api-error notification); the drawer stays as it was.
+      return;
+    }
     setOpen(null);
+    // The restore made version current + 1 in one transaction: the version current before it is the one below.
+    const previous = item.version - 1;
     const id = `restore-${theme.id}-${item.version}`;
     notifications.show({
       id,
@@ -63,13 +98,18 @@ export function VersionHistory({ theme, opened, onClose }: { theme: ThemeSummary
           <Text size="sm">
             It is now version {item.version} of {theme.name}.
           </Text>
-          {previous !== undefined && (
+          {previous > 0 && (
             <Button
               size="compact-sm"
               variant="default"
               onClick={() => {
                 notifications.hide(id);
-                void restore.mutateAsync({ themeId: theme.id, version: previous });
+                restore.mutate(
+                  { themeId: theme.id, version: previous },
+                  {
+                    onSuccess: (back) => notifications.show({ message: `Version ${previous} is current again (version ${back.version})` }),
+                  },
+                );
               }}
             >
               Undo
@@ -118,7 +158,7 @@ export function VersionHistory({ theme, opened, onClose }: { theme: ThemeSummary
                   )}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {versionNote(v.note)} by {who(v)} · {dayjs(v.createdAt).format('MMM D, YYYY, h:mm A')}
+                  {versionNote(v.note)} by {who(v)} · {formatLocal(v.createdAt, 'MMM d, yyyy, h:mm a')}
                 </Text>
               </div>
               {i > 0 && (
@@ -134,12 +174,7 @@ export function VersionHistory({ theme, opened, onClose }: { theme: ThemeSummary
                     <Text size="xs" c="dimmed">
                       Restoring version {v.version} changes:
                     </Text>
-                    <RestorePreview theme={theme} version={v.version} />
-                    <Group justify="flex-end">
-                      <Button size="xs" loading={restore.isPending} onClick={() => void doRestore(v)}>
-                        Restore version {v.version}
-                      </Button>
-                    </Group>
+                    <RestorePreview theme={theme} version={v.version} busy={restore.isPending} onRestore={() => void doRestore(v)} />
                   </Stack>
                 )}
               </Collapse>

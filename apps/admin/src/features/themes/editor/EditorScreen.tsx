@@ -5,9 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { current, isDirty } from '../../../lib/history';
 import { readAccount } from '../../../lib/session';
 import { routePath } from '../../../routes';
 import { fetchCurrentConfig, saveThemeConfig, themeConfigOptions, themeKeys, themesListOptions, themeVersionsOptions } from '../api';
@@ -16,12 +16,12 @@ import { type ConflictInfo, ConflictModal } from './ConflictModal';
 import { referenceIssues, schemaIssues } from './check';
 import { conflictRows } from './diff';
 import { clearDraft, loadDraft, type StoredDraft, writeDraft } from './drafts';
-import { current, isDirty } from './history';
 import { PreviewFrame } from './PreviewFrame';
 import { Sidebar } from './Sidebar';
 import { type BaseVersion, createEditorStore, type EditorStore, EditorStoreProvider, selectDirty } from './store';
 import { TopBar } from './TopBar';
 import './editor.css';
+import { formatLocal } from '../../../lib/format';
 
 /** A config item of the API without its envelope (id, version, themeId): the config itself. */
 function configOf(item: ThemeConfigItem): ThemeConfig {
@@ -86,7 +86,7 @@ function EditorBody({ store, theme, storeId }: { store: EditorStore; theme: Them
         const versions = await qc.fetchQuery({ ...themeVersionsOptions(theme.id), staleTime: 0 }).catch(() => null);
         const v = versions?.versions.find((x) => x.version === theirs.version);
         const by = v?.createdBy?.name || v?.createdBy?.email || 'Someone';
-        const at = v ? dayjs(v.createdAt).format('h:mm A') : '';
+        const at = v ? formatLocal(v.createdAt, 'h:mm a') : '';
         const st = store.getState();
         setConflict({
           theirs,
@@ -351,7 +351,7 @@ export default function EditorScreen() {
         >
           <Stack gap="sm">
             <Text size="sm">
-              {theme.name} has unsaved changes from {dayjs(draft.updatedAt).format('MMM D, h:mm A')} ({draft.history.entries.length - 1}{' '}
+              {theme.name} has unsaved changes from {formatLocal(draft.updatedAt, 'MMM d, h:mm a')} ({draft.history.entries.length - 1}{' '}
               {draft.history.entries.length === 2 ? 'step' : 'steps'}, with their undo history), kept on this device.
             </Text>
             {draft.base.version !== cfg.data.version && (

@@ -10,13 +10,12 @@ import {
 import { ActionIcon, Alert, Box, Button, Group, ScrollArea, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useCallback } from 'react';
-import { current } from './history';
+import { type ReactNode, useCallback, useState } from 'react';
+import { current } from '../../../lib/history';
 import { sectionLabel } from './labels';
-import { AreaPanelHost, SectionPanelHost, SettingsGroupPanelHost } from './panel-hosts';
-import { getIn } from './paths';
+import { WithPanels } from './lazy-panels';
 import { SectionList } from './SectionList';
-import { areaPath, settingGroups, useEditor, useEditorStore } from './store';
+import { settingGroups, useEditor, useEditorStore } from './store';
 
 /** A sidebar view's title row with the back arrow (spec §2 "a back arrow that returns to the list"). */
 function ViewHeader({ title, onBack, right }: { title: string; onBack: () => void; right?: ReactNode }) {
@@ -89,7 +88,7 @@ function SectionView({ sectionKey }: { sectionKey: string }) {
       <ScrollArea style={{ flex: 1 }} type="auto">
         <PartIssues target={`section:${sectionKey}`} />
         <Box p="sm">
-          <SectionPanelHost sectionKey={sectionKey} />
+          <WithPanels>{(p) => <p.SectionPanelHost sectionKey={sectionKey} />}</WithPanels>
         </Box>
         <Box px="sm" pb="lg">
           <Button
@@ -116,7 +115,7 @@ function AreaView({ area }: { area: 'header' | 'footer' }) {
       <ScrollArea style={{ flex: 1 }} type="auto">
         <PartIssues target={`area:${area}`} />
         <Box p="sm" pb="lg">
-          <AreaPanelHost area={area} />
+          <WithPanels>{(p) => <p.AreaPanelHost area={area} />}</WithPanels>
         </Box>
       </ScrollArea>
     </Stack>
@@ -131,7 +130,7 @@ function GroupView({ group }: { group: SettingsGroupId }) {
       <ScrollArea style={{ flex: 1 }} type="auto">
         <PartIssues target={`group:${group}`} />
         <Box p="sm" pb="lg">
-          <SettingsGroupPanelHost group={group} />
+          <WithPanels>{(p) => <p.SettingsGroupPanelHost group={group} />}</WithPanels>
         </Box>
       </ScrollArea>
     </Stack>
@@ -238,6 +237,8 @@ export function Sidebar() {
   const tab = useEditor((s) => s.tab);
   const view = useEditor((s) => s.view);
   const page = useEditor((s) => s.page);
+  // The list's scroll viewport (state, not a ref: the section list virtualises its rows in it once it exists).
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   let body: ReactNode;
   if (view.mode === 'section') body = <SectionView sectionKey={view.key} />;
   else if (view.mode === 'area') body = <AreaView area={view.area} />;
@@ -245,8 +246,8 @@ export function Sidebar() {
   else if (view.mode === 'add') body = <AddView at={view.at} />;
   else
     body = (
-      <ScrollArea style={{ flex: 1 }} type="auto">
-        {tab === 'sections' ? page === 'home' ? <SectionList /> : <NoSections /> : <SettingList />}
+      <ScrollArea style={{ flex: 1 }} type="auto" viewportRef={setViewport}>
+        {tab === 'sections' ? page === 'home' ? <SectionList scrollElement={viewport} /> : <NoSections /> : <SettingList />}
       </ScrollArea>
     );
   return (
@@ -261,5 +262,3 @@ export function Sidebar() {
     </Stack>
   );
 }
-
-export { areaPath, getIn };

@@ -4,19 +4,29 @@ import {
   Badge,
   Button,
   Group,
+  Kbd,
   Popover,
   ScrollArea,
   SegmentedControl,
   Select,
   Stack,
+  Table,
   Text,
   Tooltip,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconDeviceDesktop, IconDeviceMobile, IconHistory, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { memo, useState } from 'react';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconDeviceDesktop,
+  IconDeviceMobile,
+  IconHistory,
+  IconKeyboard,
+  IconX,
+} from '@tabler/icons-react';
+import { memo, useEffect, useState } from 'react';
+import { formatLocal } from '../../../lib/format';
 import { selectCanRedo, selectCanUndo, selectDirty, useEditor, useEditorStore } from './store';
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
@@ -61,7 +71,7 @@ const HistoryList = memo(function HistoryList({ onJump }: { onJump: () => void }
                       </Badge>
                     )}
                     <Text size="xs" c="dimmed">
-                      {dayjs(e.at).format('h:mm:ss A')}
+                      {formatLocal(e.at, 'h:mm:ss a')}
                     </Text>
                   </Group>
                 </Group>
@@ -74,9 +84,76 @@ const HistoryList = memo(function HistoryList({ onJump }: { onJump: () => void }
   );
 });
 
+/** The editor's keyboard shortcuts as the list shows them: keys (each a key cap) and what they do. */
+const SHORTCUTS: { keys: string[]; what: string }[] = [
+  { keys: [MOD.replace('+', ''), 'Z'], what: 'Undo' },
+  { keys: [MOD.replace('+', ''), 'Shift', 'Z'], what: 'Redo' },
+  { keys: [MOD.replace('+', ''), 'S'], what: 'Save' },
+  { keys: ['Space'], what: 'Lift or drop the focused section or block (drag handle)' },
+  { keys: ['↑', '↓'], what: 'Move the lifted section or block' },
+  { keys: ['Esc'], what: 'Cancel the move' },
+  { keys: ['?'], what: 'Show these shortcuts' },
+];
+
+/**
+ * The list of the editor's keyboard shortcuts (issue 9 item 6 hotkeys, the keyboard drag of spec §2), opened by its
+ * button or by "?" typed outside a field.
+ */
+function Shortcuts() {
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      const typing = t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+      if (e.key === '?' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) setOpened((o) => !o);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
+      <Popover.Target>
+        <Tooltip label="Keyboard shortcuts (?)" disabled={opened}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => setOpened((o) => !o)}
+            aria-label="Keyboard shortcuts"
+            aria-expanded={opened}
+          >
+            <IconKeyboard size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Keyboard shortcuts">
+        <Table aria-label="Keyboard shortcuts" verticalSpacing={6} fz="sm">
+          <Table.Tbody>
+            {SHORTCUTS.map((s) => (
+              <Table.Tr key={s.what}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Group gap={4} wrap="nowrap">
+                    {s.keys.map((k) => (
+                      <Kbd key={k} size="xs">
+                        {k}
+                      </Kbd>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{s.what}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
 /**
  * The editor's top bar (spec §2): Close (back to website.themes), the theme's name and state, the page selector,
- * the device toggle (desktop / mobile 375 × 667), undo/redo with the history list, and Save with a busy indicator.
+ * the device toggle (desktop / mobile 375 × 667), undo/redo with the history list, the keyboard shortcuts, and Save
+ * with a busy indicator.
  */
 export function TopBar({ name, onClose, onSave }: { name: string; onClose: () => void; onSave: () => void }) {
   const store = useEditorStore();
@@ -170,10 +247,11 @@ export function TopBar({ name, onClose, onSave }: { name: string; onClose: () =>
               </ActionIcon>
             </Tooltip>
           </Popover.Target>
-          <Popover.Dropdown p={0}>
+          <Popover.Dropdown p={0} aria-label="Edit history">
             <HistoryList onJump={() => undefined} />
           </Popover.Dropdown>
         </Popover>
+        <Shortcuts />
         <Tooltip label={`Save (${MOD}S)`}>
           <Button onClick={onSave} loading={saving} disabled={!dirty && !saving} ml={4}>
             Save

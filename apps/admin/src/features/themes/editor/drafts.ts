@@ -1,7 +1,7 @@
 import type { ThemeConfig } from '@backroom/theme';
 import { del, get, set } from 'idb-keyval';
-import type { History } from './history';
-import { isDirty } from './history';
+import type { History } from '../../../lib/history';
+import { isDirty } from '../../../lib/history';
 import type { BaseVersion } from './store';
 
 /**

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { COALESCE_MS, canRedo, canUndo, current, isDirty, jump, MAX_STEPS, markSaved, push, redo, startHistory, undo } from './history';
+import {
+  COALESCE_MS,
+  canRedo,
+  canUndo,
+  current,
+  isDirty,
+  jump,
+  MAX_STEPS,
+  markSaved,
+  push,
+  redo,
+  startHistory,
+  undo,
+} from '../../../lib/history';
 import { getIn, setIn } from './paths';
 
 type C = { a: { x: number; s: string }; b: { y: number } };

@@ -1,8 +1,8 @@
 import type { SettingsGroupId } from '@backroom/theme';
 import { useCallback, useMemo } from 'react';
+import { current } from '../../../lib/history';
 import { useSessionUser } from '../../../shell/hooks';
 import { AreaPanel, SectionPanel, SettingsGroupPanel } from '../panels';
-import { current } from './history';
 import { getIn, type Path } from './paths';
 import { areaPath, useEditor, useEditorStore } from './store';
 

@@ -35,11 +35,3 @@ export function setIn<T>(root: T, path: Path, value: unknown): T {
   }
   return { ...node, [head]: next } as T;
 }
-
-/** Whether `a` is `b` or starts with it. */
-export function startsWith(a: Path, b: Path): boolean {
-  return b.length <= a.length && b.every((k, i) => a[i] === k);
-}
-
-/** A path as a dotted string (`pages.homepage.sections.3.settings.heading`), for keys and messages. */
-export const pathKey = (p: Path): string => p.join('.');

@@ -1,6 +1,6 @@
 import { emptyConfig, SETTINGS_GROUPS } from '@backroom/theme';
 import { describe, expect, it } from 'vitest';
-import { current, isDirty } from './history';
+import { current, isDirty } from '../../../lib/history';
 import { handleFrameMessage } from './PreviewFrame';
 import { canInsertAt } from './SectionList';
 import { createEditorStore, previewPageOf } from './store';

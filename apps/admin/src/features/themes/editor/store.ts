@@ -13,7 +13,7 @@ import {
 } from '@backroom/theme';
 import { createContext, useContext } from 'react';
 import { createStore, type StoreApi, useStore } from 'zustand';
-import { canRedo, canUndo, current, type History, isDirty, jump, markSaved, push, redo, startHistory, undo } from './history';
+import { canRedo, canUndo, current, type History, isDirty, jump, markSaved, push, redo, startHistory, undo } from '../../../lib/history';
 import { editLabel, partOf, SECTIONS_PATH, sectionLabel } from './labels';
 import { getIn, type Path, setIn } from './paths';
 
@@ -251,8 +251,6 @@ export function previewPageOf(s: EditorState): PreviewPage {
   return s.view.mode === 'group' ? SETTINGS_GROUPS[s.view.group].previewPage : s.page;
 }
 
-/** The current draft config. */
-export const selectConfig = (s: EditorState): ThemeConfig => current(s.history);
 export const selectDirty = (s: EditorState): boolean => isDirty(s.history);
 export const selectCanUndo = (s: EditorState): boolean => canUndo(s.history);
 export const selectCanRedo = (s: EditorState): boolean => canRedo(s.history);

@@ -1,14 +1,14 @@
 import { emptyConfig } from '@backroom/theme';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsGroupPanel } from './index';
-import { renderControlled, stubLookups } from './test-utils';
+import { renderControlled, serveLookups } from './test-utils';
 
 // Block lists: reorder with the keyboard (dnd-kit's keyboard sensor), delete, open one block.
 
 const original = Element.prototype.getBoundingClientRect;
 beforeEach(() => {
-  stubLookups();
+  serveLookups();
   // jsdom has no layout: give each block row a 60 px slot by its index so dnd-kit can measure the list.
   Element.prototype.getBoundingClientRect = function (this: Element) {
     const row = this.closest?.('[data-block-index]');
@@ -30,7 +30,6 @@ beforeEach(() => {
 afterEach(() => {
   Element.prototype.getBoundingClientRect = original;
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const suggestions = () => {

@@ -1,21 +1,18 @@
+import { NOT_AN_IMAGE_MESSAGE } from '@backroom/contracts';
 import { emptyConfig, newSection, RICHTEXT_SIZES, type Section } from '@backroom/theme';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { urls } from '../../../test/msw';
 import { SectionPanel, SettingsGroupPanel } from './index';
-import { openSelect, PRODUCT_IDS, pick, renderControlled, stubLookups, typeInto } from './test-utils';
+import { openSelect, PRODUCT_IDS, pick, renderControlled, serveLookups, typeInto } from './test-utils';
 
 // One test (or more) per setting kind of the vocabulary (issue 9 item 3), through the public panels.
 
-let fetchMock: ReturnType<typeof stubLookups>;
 beforeEach(() => {
-  fetchMock = stubLookups([
-    { src: '/uploads/a.jpg', name: 'a.jpg' },
-    { src: '/uploads/b.jpg', name: 'b.jpg' },
-  ]);
+  serveLookups(['/uploads/a.jpg', '/uploads/b.jpg']);
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const section = <T extends Section['type']>(type: T, theme: 'newchick' | 'hydro' = 'newchick', patch?: (s: Section<T>) => void) => {
@@ -29,7 +26,7 @@ const group = (group: 'product' | 'checkout' | 'typography' | 'colors' | 'thankp
     <SettingsGroupPanel themeType={theme} group={group} value={v} onChange={onChange} isProviderStaff={staff} />
   ));
 };
-const requested = (path: string) => fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith(path));
+const requested = (path: string) => urls().filter((u) => u.startsWith(path));
 
 describe('text', () => {
   it('a multiline HTML text reports every keystroke at its own path', () => {
@@ -110,7 +107,7 @@ describe('image', () => {
   it('picks one of the shop uploads', async () => {
     const { changes } = group('product', 'hydro');
     fireEvent.click(screen.getByRole('button', { name: 'Choose image for Image' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Use image b.jpg' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use image /uploads/b.jpg' }));
     expect(changes).toEqual([{ path: ['image_detail', 'image'], value: '/uploads/b.jpg' }]);
     expect(requested('/api/uploads?page=1')).toHaveLength(1);
   });
@@ -122,7 +119,7 @@ describe('image', () => {
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File(['x'], 'notes.fake.png', { type: 'image/png' })] } });
     });
-    expect(await within(dialog).findByText('file: must be an image (JPEG, PNG, GIF, WebP, AVIF or SVG)')).toBeTruthy();
+    expect(await within(dialog).findByText(NOT_AN_IMAGE_MESSAGE)).toBeTruthy();
     expect(changes).toEqual([]);
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File(['png'], 'new.png', { type: 'image/png' })] } });

@@ -10,16 +10,4 @@
  * one field into one undo step. Fields are memoised by value identity: update the config immutably along the path.
  * The panels need a MantineProvider and a QueryClientProvider above them (lookups and uploads use React Query).
  */
-export type { PanelChange, SettingPath } from './context';
-export { BROKEN_TEXTS, SEARCH_DEBOUNCE_MS } from './fields/RefField';
-export { lookupKeys, uploadKeys } from './lookups';
-export {
-  AreaPanel,
-  type AreaPanelProps,
-  EDIT_MENU_TEXT,
-  PRODUCT_WIDGET_TEXT,
-  SectionPanel,
-  type SectionPanelProps,
-  SettingsGroupPanel,
-  type SettingsGroupPanelProps,
-} from './Panels';
+export { AreaPanel, SectionPanel, SettingsGroupPanel } from './Panels';

@@ -1,24 +1,24 @@
-import type { LookupCollectionsResponse, LookupMenusResponse, LookupPagesResponse, LookupProductsResponse } from '@backroom/contracts';
+import {
+  LOOKUP_RESULTS_LIMIT,
+  type LookupCollectionsResponse,
+  type LookupMenusResponse,
+  type LookupPagesResponse,
+  type LookupProductsResponse,
+} from '@backroom/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { entityKeys } from '../../../lib/query-keys';
 
 // The data the settings panels read (spec theme-editor §3 "Lookups", §7 calls): the editor lookups of
-// `GET /api/themes/lookups/…` and the shop's uploaded images (`GET/POST /api/uploads`). Keys come from the factory
+// `GET /api/themes/lookups/…`. Keys come from the factory
 // below, never typed by hand; every call is silent (spec §8: "Every call failure is swallowed with no message").
 
-/** Page size of the pickers' search results. */
-export const LOOKUP_LIMIT = 20;
-/** Page size of the image picker. */
-export const UPLOADS_LIMIT = 24;
-
 const themeKeys = entityKeys('themes');
-const uploads = entityKeys('uploads');
 
 /**
  * Query keys of the panels' lookups (lib/query-keys.ts factories, scoped by the chosen store):
  * `['themes', storeId, 'lookups', 'collections', {search, page}]`, `[…, 'lookups', 'products', {collection, search,
- * page}]`, `[…, 'lookups', 'pages']`, `[…, 'lookups', 'menus']`; uploads `['uploads', storeId, 'list', {page}]`.
+ * page}]`, `[…, 'lookups', 'pages']`, `[…, 'lookups', 'menus']`.
  */
 export const lookupKeys = {
   all: () => themeKeys.part('lookups'),
@@ -27,39 +27,42 @@ export const lookupKeys = {
   pages: () => themeKeys.part('lookups', 'pages'),
   menus: () => themeKeys.part('lookups', 'menus'),
 };
-export const uploadKeys = {
-  all: () => uploads.store(),
-  list: (q: { page: number }) => uploads.list(q),
-};
 
-/** `GET /api/themes/lookups/collections?search&page&limit` → {collections: [{title, handle, image.src}], total}. */
-export function collectionsOptions(search: string, page = 1) {
-  return queryOptions({
-    queryKey: lookupKeys.collections({ search, page }),
-    queryFn: ({ signal }) =>
-      api.get<LookupCollectionsResponse>('/themes/lookups/collections', {
-        query: { search: search || undefined, page, limit: LOOKUP_LIMIT },
-        silent: true,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+/** One choice of a searchable picker: the stored value (a collection handle, a product `_id`) and its title. */
+export interface LookupOption {
+  value: string;
+  label: string;
+}
+/** What one search found: the options of its page and how many match in all. */
+export interface LookupFound {
+  options: LookupOption[];
+  total: number;
 }
 
 /**
- * `GET /api/themes/lookups/products?collection&search&page&limit` → {products: [{title, _id, handle, image}], total}.
- * `collection` (a handle) limits the list to that collection's products (spec §7 "or collection slug and search text").
+ * The search of a searchable picker (spec §7 "Get collections … search text", "Get products … collection slug and
+ * search text"), as picker options:
+ * - `collection`: `GET /api/themes/lookups/collections?search&page&limit` → {collections: [{title, handle, image.src}],
+ *   total}; an option is {value: handle, label: title};
+ * - `product`: `GET /api/themes/lookups/products?collection&search&page&limit` → {products: [{title, _id, …}], total},
+ *   limited to the products of the collection handle `scope` when given; an option is {value: _id, label: title}.
  */
-export function productsOptions(collection: string, search: string, page = 1) {
-  return queryOptions({
-    queryKey: lookupKeys.products({ collection, search, page }),
-    queryFn: ({ signal }) =>
-      api.get<LookupProductsResponse>('/themes/lookups/products', {
-        query: { collection: collection || undefined, search: search || undefined, page, limit: LOOKUP_LIMIT },
+export function searchOptions(kind: 'collection' | 'product', scope: string, search: string, page = 1) {
+  const query = { search: search || undefined, page, limit: LOOKUP_RESULTS_LIMIT };
+  return queryOptions<LookupFound, Error, LookupFound, readonly unknown[]>({
+    queryKey: kind === 'collection' ? lookupKeys.collections({ search, page }) : lookupKeys.products({ collection: scope, search, page }),
+    queryFn: async ({ signal }) => {
+      if (kind === 'collection') {
+        const d = await api.get<LookupCollectionsResponse>('/themes/lookups/collections', { query, silent: true, signal });
+        return { options: d.collections.map((c) => ({ value: c.handle, label: c.title })), total: d.total };
+      }
+      const d = await api.get<LookupProductsResponse>('/themes/lookups/products', {
+        query: { collection: scope || undefined, ...query },
         silent: true,
         signal,
-      }),
+      });
+      return { options: d.products.map((p) => ({ value: p._id, label: p.title })), total: d.total };
+    },
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
@@ -81,36 +84,4 @@ export function menusOptions() {
     queryFn: ({ signal }) => api.get<LookupMenusResponse>('/themes/lookups/menus', { silent: true, signal }),
     staleTime: 60_000,
   });
-}
-
-/** One uploaded image of the shop as the picker shows it. */
-export interface UploadedImage {
-  src: string;
-  name?: string;
-  width?: number;
-  height?: number;
-}
-/** `GET /api/uploads?page&limit` answer as the picker reads it. */
-export interface UploadsPage {
-  uploads: UploadedImage[];
-  total: number;
-}
-
-/** `GET /api/uploads?page&limit` → the shop's uploaded images, newest first (issue 9 item 5 picker). */
-export function uploadsOptions(page = 1) {
-  return queryOptions({
-    queryKey: uploadKeys.list({ page }),
-    queryFn: ({ signal }) => api.get<UploadsPage>('/uploads', { query: { page, limit: UPLOADS_LIMIT }, silent: true, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/**
- * `POST /api/uploads` (multipart field `file`) → `{src, …}`. Not silent: a refused file (not an image, over 10 MB)
- * comes back as an ApiError whose `messages` the picker shows beside the upload button.
- */
-export function uploadImage(file: File): Promise<UploadedImage> {
-  const body = new FormData();
-  body.append('file', file);
-  return api.post<UploadedImage>('/uploads', body, { silent: true });
 }

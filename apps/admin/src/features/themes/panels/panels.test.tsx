@@ -1,15 +1,14 @@
 import { emptyConfig, newSection } from '@backroom/theme';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AreaPanel, SectionPanel, SettingsGroupPanel } from './index';
-import { renderControlled, stubLookups } from './test-utils';
+import { renderControlled, serveLookups } from './test-utils';
 
 beforeEach(() => {
-  stubLookups();
+  serveLookups();
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('SectionPanel', () => {

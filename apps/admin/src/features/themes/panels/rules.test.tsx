@@ -1,17 +1,16 @@
 import { emptyConfig, newSection, type Section } from '@backroom/theme';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SectionPanel, SettingsGroupPanel } from './index';
-import { pick, renderControlled, stubLookups } from './test-utils';
+import { pick, renderControlled, serveLookups } from './test-utils';
 
 // The limits, messages and insertion rules of spec §5 (and §4/§9 new-block content), with the spec's exact texts.
 
 beforeEach(() => {
-  stubLookups();
+  serveLookups();
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const productPanel = (theme: 'newchick' | 'hydro', patch?: (p: ReturnType<typeof emptyConfig>['settings']['product']) => void) => {

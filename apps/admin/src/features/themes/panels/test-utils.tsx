@@ -1,10 +1,21 @@
 import '../../../test/setup-dom';
-import { LookupCollectionsResponse, LookupMenusResponse, LookupPagesResponse, LookupProductsResponse } from '@backroom/contracts';
+import {
+  LookupCollectionsResponse,
+  LookupMenusResponse,
+  LookupPagesResponse,
+  LookupProductsResponse,
+  NOT_AN_IMAGE_MESSAGE,
+  UPLOADS_PAGE_SIZE,
+  UploadedImage,
+  UploadListResponse,
+} from '@backroom/contracts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { type ReactElement, useState } from 'react';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
+import { calls, fail, reply, server } from '../../../test/msw';
 import { theme } from '../../../theme';
 import type { PanelChange } from './context';
 
@@ -109,43 +120,56 @@ export const FIXTURES = {
 };
 export const PRODUCT_IDS = { linen: uuid(1), silk: uuid(2) };
 
-/**
- * Stubs `fetch` with the editor lookups over the fixtures (search filters titles and handles, `collection` keeps the
- * products for `summer-dresses`) and the uploads list. Returns the mock to inspect calls (URL strings).
- */
-export function stubLookups(uploads: { src: string; name?: string }[] = []) {
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const search = (url.searchParams.get('search') ?? '').toLowerCase();
-    if (url.pathname === '/api/themes/lookups/collections') {
-      const list = FIXTURES.collections.collections.filter(
-        (c) => !search || c.title.toLowerCase().includes(search) || c.handle.includes(search),
-      );
-      return json({ collections: list, total: list.length });
-    }
-    if (url.pathname === '/api/themes/lookups/products') {
-      const col = url.searchParams.get('collection');
-      const list = FIXTURES.products.products.filter(
-        (p) => (!col || col === 'summer-dresses') && (!search || p.title.toLowerCase().includes(search)),
-      );
-      return json({ products: list, total: list.length });
-    }
-    if (url.pathname === '/api/themes/lookups/pages') return json(FIXTURES.pages);
-    if (url.pathname === '/api/themes/lookups/menus') return json(FIXTURES.menus);
-    if (url.pathname === '/api/uploads' && (!init?.method || init.method === 'GET')) return json({ uploads, total: uploads.length });
-    if (url.pathname === '/api/uploads' && init?.method === 'POST') {
-      const file = (init.body as FormData).get('file') as File;
-      // The server judges by content: a file named *.fake.png is text dressed as an image.
-      if (!file.type.startsWith('image/') || file.name.endsWith('.fake.png'))
-        return json({ code: 'BAD_REQUEST', messages: ['file: must be an image (JPEG, PNG, GIF, WebP, AVIF or SVG)'] }, 400);
-      return json({ src: `/uploads/${file.name}` });
-    }
-    return json({ code: 'NOT_FOUND', messages: ['Not found'] }, 404);
+/** An uploaded image as `GET /api/uploads` lists it (contracts UploadedImage), at `src`. */
+export function uploadedImage(src: string): UploadedImage {
+  return UploadedImage.parse({
+    id: crypto.randomUUID(),
+    src,
+    width: 1920,
+    height: 1080,
+    srcset: `${src} 1920w`,
+    sizes: [{ src, width: 1920 }],
+    bytes: 1000,
+    contentType: 'image/webp',
+    createdAt: '2026-01-01T00:00:00.000Z',
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+}
+
+/**
+ * Answers the editor lookups over the fixtures through MSW (test/msw.ts; search filters titles and handles,
+ * `collection` keeps the products for `summer-dresses`) and the uploads: the list of `uploads`, and an upload that
+ * answers the image at `/uploads/{file name}` — or, for a file that is not an image or is named `*.fake.png` (text
+ * dressed as an image; the server judges by content), the server's 400. Every answer is parsed by its contract.
+ */
+export function serveLookups(uploads: string[] = []) {
+  const search = (request: Request) => (new URL(request.url).searchParams.get('search') ?? '').toLowerCase();
+  server.use(
+    http.get('/api/themes/lookups/collections', ({ request }) => {
+      const q = search(request);
+      const list = FIXTURES.collections.collections.filter((c) => !q || c.title.toLowerCase().includes(q) || c.handle.includes(q));
+      return reply(LookupCollectionsResponse, { collections: list, total: list.length });
+    }),
+    http.get('/api/themes/lookups/products', ({ request }) => {
+      const q = search(request);
+      const col = new URL(request.url).searchParams.get('collection');
+      const list = FIXTURES.products.products.filter(
+        (p) => (!col || col === 'summer-dresses') && (!q || p.title.toLowerCase().includes(q)),
+      );
+      return reply(LookupProductsResponse, { products: list, total: list.length });
+    }),
+    http.get('/api/themes/lookups/pages', () => reply(LookupPagesResponse, FIXTURES.pages)),
+    http.get('/api/themes/lookups/menus', () => reply(LookupMenusResponse, FIXTURES.menus)),
+    http.get('/api/uploads', () =>
+      reply(UploadListResponse, { uploads: uploads.map(uploadedImage), total: uploads.length, page: 1, limit: UPLOADS_PAGE_SIZE }),
+    ),
+    http.post('/api/uploads', () => {
+      // The file as the app sent it: jsdom's File loses its name on the way through Node's fetch ('blob').
+      const sent = calls().findLast((c) => c.url === '/api/uploads' && c.init?.method === 'POST');
+      const file = (sent!.init!.body as FormData).get('file') as File;
+      if (!file.type.startsWith('image/') || file.name.endsWith('.fake.png')) return fail(400, 'BAD_REQUEST', [NOT_AN_IMAGE_MESSAGE]);
+      return reply(UploadedImage, uploadedImage(`/uploads/${file.name}`));
+    }),
+  );
 }
 
 /** Opens a Mantine select (focus + click, as a user does) and returns its listbox. */
@@ -172,4 +196,3 @@ export function typeInto(input: HTMLElement, value: string): void {
   input.focus();
   fireEvent.change(input, { target: { value } });
 }
-export { screen };

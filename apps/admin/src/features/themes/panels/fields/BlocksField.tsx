@@ -10,6 +10,10 @@ import type { FieldListComponent, FieldProps } from './types';
 
 type Obj = Record<string, unknown>;
 
+// Sensor options keep their identity, so the rows' drag handles keep their listeners (and their memo) across renders.
+const POINTER = { activationConstraint: { distance: 4 } };
+const KEYBOARD = { coordinateGetter: sortableKeyboardCoordinates };
+
 /** Text of the add button of a block list: "Add Slide", "Add Step"… */
 export const addText = (s: BlocksSetting<Fields>) =>
   `Add ${s.itemLabel.toLowerCase().startsWith('a ') ? s.itemLabel.slice(2) : s.itemLabel}`;
@@ -39,10 +43,7 @@ export function BlocksField({ setting, path, value, FieldList }: FieldProps<Bloc
   const { emit } = usePanel();
   const list = Array.isArray(value) ? (value as Obj[]) : [];
   const [open, setOpen] = useState<number | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
   const base = pathKey(path);
   const ids = list.map((_, i) => `${base}#${i}`);
   const indexOf = (id: string | number) => ids.indexOf(String(id));

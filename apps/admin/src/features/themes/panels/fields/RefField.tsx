@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldId, usePanel } from '../context';
-import { collectionsOptions, menusOptions, pagesOptions, productsOptions } from '../lookups';
+import { type LookupOption, menusOptions, pagesOptions, searchOptions } from '../lookups';
 import type { FieldProps } from './types';
 
 /** Search debounce of the pickers, ms (spec §7 "Collection search runs on open and after a 300 ms debounce on typing", §9). */
@@ -18,10 +18,7 @@ export const BROKEN_TEXTS = {
   menu: 'This menu no longer exists.',
 } as const;
 
-interface Option {
-  value: string;
-  label: string;
-}
+type Option = LookupOption;
 
 /** The collection handle a link points to, when it is a collection link with a slug other than "all" (spec §4). */
 export function linkedCollection(link: unknown): string | null {
@@ -30,124 +27,81 @@ export function linkedCollection(link: unknown): string | null {
   return l?.name === 'category' && typeof slug === 'string' && slug !== '' && slug !== ALL_COLLECTIONS_SLUG ? slug : null;
 }
 
+const SEARCH_TEXTS = {
+  collection: { placeholder: 'Search collections', nothing: 'No collection found' },
+  product: { placeholder: 'Search products', nothing: 'No product found' },
+} as const;
+
 /**
- * The collection picker: searches `GET /api/themes/lookups/collections` when opened and 300 ms after typing stops;
- * the current handle is resolved by its own search and flagged when no collection has it. `extra` options come
- * first (the link picker's "All collections").
+ * A searchable picker of collections (value: handle) or of the products of one collection (value: `_id`; `scope`
+ * is the collection's handle, spec §7 "collection slug and search text"): it searches when opened and 300 ms after
+ * typing stops. The current value's title comes from a search of its own (the handle for a collection, the
+ * collection's first page for a product) and the value is flagged when that search listed every match and none is
+ * it. `extra` options come first and are never flagged (the link picker's "All collections").
  */
-export function CollectionSelect(props: {
+function SearchSelect(props: {
+  kind: 'collection' | 'product';
+  scope?: string;
   id: string;
   label: string;
   description?: string;
   value: string;
-  onChange: (handle: string) => void;
+  onChange: (value: string) => void;
   extra?: Option[];
   disabled?: boolean;
 }) {
+  const { kind, value } = props;
+  const scope = props.scope ?? '';
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const extra = props.extra ?? [];
-  const isExtra = extra.some((o) => o.value === props.value);
-  const resolve = useQuery({ ...collectionsOptions(props.value), enabled: !!props.value && !isExtra });
-  const current = resolve.data?.collections.find((c) => c.handle === props.value);
-  // Broken only when every match of the search was listed and none has the handle.
-  const broken = !!props.value && !isExtra && resolve.isSuccess && !current && resolve.data.total <= resolve.data.collections.length;
-  const options: Option[] = [...extra];
-  const seen = new Set(options.map((o) => o.value));
-  const push = (o: Option) => {
+  const isExtra = extra.some((o) => o.value === value);
+  const resolve = useQuery({ ...searchOptions(kind, scope, kind === 'collection' ? value : ''), enabled: !!value && !isExtra });
+  const current = resolve.data?.options.find((o) => o.value === value);
+  const broken = !!value && !isExtra && resolve.isSuccess && !current && resolve.data.total <= resolve.data.options.length;
+  const selected: Option | undefined = isExtra
+    ? extra.find((o) => o.value === value)
+    : value
+      ? (current ?? { value, label: value })
+      : undefined;
+  // The input shows the chosen option's label: that is not a search the merchant typed.
+  const [debounced] = useDebouncedValue(search === selected?.label ? '' : search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useQuery({ ...searchOptions(kind, scope, debounced), enabled: opened });
+  const options: Option[] = [];
+  const seen = new Set<string>();
+  for (const o of [...extra, ...(selected && !isExtra ? [selected] : []), ...(list.data?.options ?? [])]) {
     if (!seen.has(o.value)) {
       seen.add(o.value);
       options.push(o);
     }
-  };
-  const selected: Option | undefined = isExtra
-    ? extra.find((o) => o.value === props.value)
-    : props.value
-      ? { value: props.value, label: current ? current.title : props.value }
-      : undefined;
-  // The input shows the chosen option's label: that is not a search the merchant typed.
-  const [debounced] = useDebouncedValue(search === selected?.label ? '' : search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useQuery({ ...collectionsOptions(debounced), enabled: opened });
-  if (selected && !isExtra) push(selected);
-  for (const c of list.data?.collections ?? []) push({ value: c.handle, label: c.title });
+  }
+  const texts = SEARCH_TEXTS[kind];
   return (
     <Select
       id={props.id}
       label={props.label}
       description={props.description}
-      placeholder="Search collections"
+      placeholder={texts.placeholder}
       searchable
       onSearchChange={setSearch}
       filter={({ options: o }) => o}
       data={options}
-      value={props.value || null}
+      value={value || null}
       onChange={(v) => props.onChange(v ?? '')}
       onDropdownOpen={() => setOpened(true)}
       onDropdownClose={() => setOpened(false)}
-      nothingFoundMessage={list.isFetching ? 'Searching…' : 'No collection found'}
+      nothingFoundMessage={list.isFetching ? 'Searching…' : texts.nothing}
       clearable
-      error={broken ? BROKEN_TEXTS.collection : undefined}
+      error={broken ? BROKEN_TEXTS[kind] : undefined}
       disabled={props.disabled}
       comboboxProps={{ withinPortal: true }}
     />
   );
 }
 
-/**
- * The product picker: products of the linked collection (`collection`, spec §7 "collection slug and search text"),
- * searched 300 ms after typing stops. The value is the product `_id`; a product not in the collection is flagged.
- */
-function ProductSelect(props: {
-  id: string;
-  label: string;
-  description?: string;
-  collection: string;
-  value: string;
-  onChange: (id: string) => void;
-  disabled?: boolean;
-}) {
-  const [opened, setOpened] = useState(false);
-  const [search, setSearch] = useState('');
-  const first = useQuery({ ...productsOptions(props.collection, ''), enabled: !!props.value });
-  const found = first.data?.products.find((p) => p._id === props.value);
-  const label = found ? found.title : props.value;
-  const [debounced] = useDebouncedValue(search === label ? '' : search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useQuery({ ...productsOptions(props.collection, debounced), enabled: opened });
-  // Broken only when the whole collection was listed (one page) and the product is not in it.
-  const broken = !!props.value && first.isSuccess && !found && (first.data?.total ?? 0) <= (first.data?.products.length ?? 0);
-  const options: Option[] = [];
-  const seen = new Set<string>();
-  if (props.value) {
-    seen.add(props.value);
-    options.push({ value: props.value, label });
-  }
-  for (const p of list.data?.products ?? []) {
-    if (!seen.has(p._id)) {
-      seen.add(p._id);
-      options.push({ value: p._id, label: p.title });
-    }
-  }
-  return (
-    <Select
-      id={props.id}
-      label={props.label}
-      description={props.description}
-      placeholder="Search products"
-      searchable
-      onSearchChange={setSearch}
-      filter={({ options: o }) => o}
-      data={options}
-      value={props.value || null}
-      onChange={(v) => props.onChange(v ?? '')}
-      onDropdownOpen={() => setOpened(true)}
-      onDropdownClose={() => setOpened(false)}
-      nothingFoundMessage={list.isFetching ? 'Searching…' : 'No product found'}
-      clearable
-      error={broken ? BROKEN_TEXTS.product : undefined}
-      disabled={props.disabled}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
+/** The collection picker (value: handle), with `extra` options first; see `SearchSelect`. */
+export function CollectionSelect(props: Omit<Parameters<typeof SearchSelect>[0], 'kind' | 'scope'>) {
+  return <SearchSelect {...props} kind="collection" />;
 }
 
 /** A page or menu picker: the whole (small) list is loaded once and filtered as the merchant types. */
@@ -203,7 +157,7 @@ export function RefField({ setting, path, value, scope, disabled }: FieldProps<R
   if (setting.kind === 'product') {
     const collection = setting.collectionFrom ? linkedCollection(scope?.[setting.collectionFrom]) : '';
     if (collection === null) return null;
-    return <ProductSelect {...common} collection={collection} />;
+    return <SearchSelect {...common} kind="product" scope={collection} />;
   }
   return <ListSelect {...common} kind={setting.kind} />;
 }

@@ -1,7 +1,5 @@
-import type { Path } from './paths';
-
 /**
- * The editor's undo history (issue 9 item 6 "undo/redo of every edit (at least 100 steps; typing in one field is
+ * An editor's undo history (theme editor and the design editors) (issue 9 item 6 "undo/redo of every edit (at least 100 steps; typing in one field is
  * one step) with a visible history list to jump to any step"). Pure: every function returns a new History.
  *
  * Each entry holds the WHOLE config after its edit. Configs share every unchanged part (paths.ts `setIn`), so an
@@ -94,6 +92,3 @@ export function markSaved<C>(h: History<C>, config?: C): History<C> {
   const entries = config === undefined ? h.entries : h.entries.map((e, i) => (i === h.pointer ? { ...e, config, coalesce: undefined } : e));
   return { entries, pointer: h.pointer, savedAt: h.pointer };
 }
-
-/** Whether an edit at `path` with a string value should coalesce (typing); other kinds coalesce too when dragged fast. */
-export const coalesceKey = (path: Path): string => path.join('.');

@@ -1,0 +1,285 @@
+import type { Design } from '@backroom/contracts';
+import { parseDesignDocument } from '@backroom/design';
+import { ActionIcon, Box, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { useBlocker } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { api } from '../../../lib/api';
+import { saveDesign } from '../api';
+import { useAutosave } from './autosave';
+import { nudgeStep } from './ops';
+import { type DesignStore, DesignStoreProvider, selectCanRedo, selectCanUndo, selectDirty, useDesign, useDesignStore } from './store';
+import './editor.css';
+
+/**
+ * The frame every design editor shares (issue 19 item 2; spec admin-dashboard §2 "Full-screen editors with no
+ * toolbar"): a top bar (back, title, save state, undo/redo, zoom, the editor's own actions), a left panel, the canvas
+ * area and a right panel; the keyboard (undo/redo, copy/paste, duplicate, delete, nudge, select all, zoom); autosave
+ * with the reload prompt on a 409; and the leave guard while changes are not saved yet.
+ */
+
+const typing = (t: EventTarget | null) =>
+  t instanceof HTMLElement && !!t.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="listbox"]');
+
+/** Keyboard of the canvas (not while typing in a field or in a dialog). */
+function useHotkeys(store: DesignStore) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const s = store.getState();
+      const mod = e.ctrlKey || e.metaKey;
+      const k = e.key.toLowerCase();
+      // Undo/redo work everywhere except inside a text field (its own undo).
+      if (mod && !e.altKey && (k === 'z' || k === 'y')) {
+        if (typing(e.target) && !(e.target as HTMLElement).closest('[role="application"]')) return;
+        if (k === 'z') s[e.shiftKey ? 'redo' : 'undo']();
+        else s.redo();
+        e.preventDefault();
+        return;
+      }
+      if (typing(e.target)) return;
+      const step = nudgeStep(e.shiftKey, s.pxPerMm);
+      const arrows: Record<string, [number, number]> = {
+        arrowleft: [-step, 0],
+        arrowright: [step, 0],
+        arrowup: [0, -step],
+        arrowdown: [0, step],
+      };
+      if (arrows[k] && s.selected.length) {
+        s.nudge(...arrows[k]);
+      } else if (mod && k === 'c') s.copy();
+      else if (mod && k === 'v') s.paste();
+      else if (mod && k === 'd') s.duplicateSelected();
+      else if (mod && k === 'a') {
+        const surface = s.history.entries[s.history.pointer]!.config.surfaces.find((x) => x.id === s.surfaceId);
+        s.select(surface?.layers.filter((l) => !l.locked && !l.hidden).map((l) => l.id) ?? []);
+      } else if ((k === 'delete' || k === 'backspace') && s.selected.length) s.removeSelected();
+      else if (k === 'escape' && s.selected.length) s.select([]);
+      else if (mod && (k === '=' || k === '+')) s.setZoom(s.zoom * 1.25);
+      else if (mod && k === '-') s.setZoom(s.zoom / 1.25);
+      else if (mod && k === '0') s.setZoom(1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+}
+
+const SAVE_TEXT = {
+  saved: 'All changes saved',
+  pending: 'Unsaved changes',
+  saving: 'Saving…',
+  error: 'Not saved — retrying',
+  conflict: 'Changed elsewhere',
+} as const;
+
+function TopBar({ kindLabel, onClose, actions }: { kindLabel: string; onClose: () => void; actions?: ReactNode }) {
+  const store = useDesignStore();
+  const title = useDesign((s) => s.title);
+  const saveState = useDesign((s) => s.saveState);
+  const canUndo = useDesign(selectCanUndo);
+  const canRedo = useDesign(selectCanRedo);
+  const zoom = useDesign((s) => s.zoom);
+  const [text, setText] = useState(title);
+  useEffect(() => setText(title), [title]);
+  return (
+    <Group className="br-design-topbar" justify="space-between" wrap="nowrap" px="sm" gap="sm" component="header">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Tooltip label="Back">
+          <ActionIcon variant="subtle" color="gray" aria-label="Back" onClick={onClose}>
+            <IconArrowLeft size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed">
+            {kindLabel}
+          </Text>
+          <TextInput
+            aria-label="Design title"
+            w={320}
+            variant="unstyled"
+            size="sm"
+            fw={600}
+            value={text}
+            maxLength={200}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onBlur={() => text.trim() && text.trim() !== title && store.getState().setTitle(text.trim())}
+            onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+          />
+        </Stack>
+        <Text
+          size="xs"
+          c={saveState === 'error' || saveState === 'conflict' ? 'red.8' : 'dimmed'}
+          role="status"
+          aria-live="polite"
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {SAVE_TEXT[saveState]}
+        </Text>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label="Undo (Ctrl+Z)">
+          <ActionIcon variant="subtle" color="gray" aria-label="Undo" disabled={!canUndo} onClick={() => store.getState().undo()}>
+            <IconArrowBackUp size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Redo (Ctrl+Shift+Z)">
+          <ActionIcon variant="subtle" color="gray" aria-label="Redo" disabled={!canRedo} onClick={() => store.getState().redo()}>
+            <IconArrowForwardUp size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Box w={12} />
+        <Tooltip label="Zoom out (Ctrl+−)">
+          <ActionIcon variant="subtle" color="gray" aria-label="Zoom out" onClick={() => store.getState().setZoom(zoom / 1.25)}>
+            <IconZoomOut size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Text size="xs" w={42} ta="center" aria-label="Zoom">
+          {Math.round(zoom * 100)}%
+        </Text>
+        <Tooltip label="Zoom in (Ctrl+=)">
+          <ActionIcon variant="subtle" color="gray" aria-label="Zoom in" onClick={() => store.getState().setZoom(zoom * 1.25)}>
+            <IconZoomIn size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Fit (Ctrl+0)">
+          <ActionIcon variant="subtle" color="gray" aria-label="Fit to screen" onClick={() => store.getState().setZoom(1)}>
+            <IconMaximize size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        {actions && <Box w={12} />}
+        {actions}
+      </Group>
+    </Group>
+  );
+}
+
+/** The reload prompt of a 409: load the saved version (undo brings the draft back) or save over it. */
+function ConflictPrompt({ onDone }: { onDone: () => void }) {
+  const store = useDesignStore();
+  const [busy, setBusy] = useState(false);
+  const reload = async () => {
+    setBusy(true);
+    try {
+      const d = await api.get<Design>(`/designs/${store.getState().designId}`);
+      const parsed = parseDesignDocument(d.document);
+      if (parsed.ok) store.getState().reload(parsed.document, d.version, d.title);
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const keepMine = async () => {
+    setBusy(true);
+    try {
+      const d = await api.get<Design>(`/designs/${store.getState().designId}`);
+      const s = store.getState();
+      store.setState({ version: d.version });
+      s.setSaveState('pending');
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      title="This design was changed elsewhere"
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          Someone saved this design in another tab or by another person while you were editing, so your last changes were not saved. Reload
+          to get the saved version (Undo brings your changes back), or keep yours and save them over it.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void keepMine()} disabled={busy}>
+            Keep mine
+          </Button>
+          <Button onClick={() => void reload()} loading={busy}>
+            Reload
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Saves pending changes before `fn` runs (publish and export render what is saved). */
+export type Flush = () => Promise<void>;
+
+/** The full-screen editor frame around a design store. */
+export function EditorFrame({
+  store,
+  kindLabel,
+  onClose,
+  actions,
+  left,
+  right,
+  centreTop,
+  children,
+}: {
+  store: DesignStore;
+  kindLabel: string;
+  onClose: () => void;
+  /** The top bar's own buttons (Save as product, Export PDF, Preview). Gets `flush`. */
+  actions?: (flush: Flush) => ReactNode;
+  left: ReactNode;
+  right: ReactNode;
+  /** Above the canvas: area tabs, the spread/page name. */
+  centreTop?: ReactNode;
+  children: ReactNode;
+}) {
+  const [conflict, setConflict] = useState(false);
+  const { flush } = useAutosave(store, saveDesign, () => setConflict(true));
+  useHotkeys(store);
+  const blocker = useBlocker({
+    shouldBlockFn: () => selectDirty(store.getState()) || store.getState().saveState !== 'saved',
+    enableBeforeUnload: () => store.getState().saveState !== 'saved',
+    withResolver: true,
+  });
+  // Leaving saves first: the blocker waits for the save, then lets the navigation through.
+  useEffect(() => {
+    if (blocker.status !== 'blocked') return;
+    if (store.getState().saveState === 'conflict') return;
+    void flush().then(() => {
+      if (store.getState().saveState === 'saved') blocker.proceed?.();
+    });
+  }, [blocker, flush, store]);
+  return (
+    <DesignStoreProvider value={store}>
+      <Box className="br-design-editor">
+        <TopBar kindLabel={kindLabel} onClose={onClose} actions={actions?.(flush)} />
+        <Box className="br-design-main">
+          <Box className="br-design-left" component="aside" aria-label="Add and layers">
+            {left}
+          </Box>
+          <Box className="br-design-centre" component="section" aria-label="Canvas">
+            {centreTop}
+            {children}
+          </Box>
+          <Box className="br-design-right" component="aside" aria-label="Properties">
+            {right}
+          </Box>
+        </Box>
+        {conflict && <ConflictPrompt onDone={() => setConflict(false)} />}
+        {blocker.status === 'blocked' && store.getState().saveState !== 'saved' && (
+          <Modal opened onClose={() => blocker.reset?.()} title="Leave without saving?" closeButtonProps={{ 'aria-label': 'Close' }}>
+            <Text size="sm">Your last changes could not be saved yet.</Text>
+            <Group justify="flex-end" mt="lg">
+              <Button variant="default" onClick={() => blocker.reset?.()}>
+                Keep editing
+              </Button>
+              <Button color="red" onClick={() => blocker.proceed?.()}>
+                Leave
+              </Button>
+            </Group>
+          </Modal>
+        )}
+      </Box>
+    </DesignStoreProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { Anchor, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingBank } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { formatMoneyMajor } from '../../lib/format';
+import { routePath } from '../../routes';
+import { useBalance } from './api';
+
+/** The balance's currency for formatMoneyMajor: its code, with the $ sign for USD. */
+export const balanceCurrency = (code: string) => ({ code, sign: code === 'USD' ? '$' : null });
+
+/**
+ * The balance on the home dashboard (spec §3 Balance availableToPayout, §4 "refreshed every 15 minutes"): the
+ * amount available to pay out, what is still settling, and a link to the payout screen. Nothing on a failed fetch
+ * (§8 failed balance fetches are ignored silently), e.g. for staff without the settings scope.
+ */
+export function BalanceCard() {
+  const balance = useBalance(true);
+  if (!balance.data) return null;
+  const b = balance.data;
+  const currency = balanceCurrency(b.currency);
+  return (
+    <Card component="section" aria-label="Balance">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4}>
+          <Text size="sm" fw={600} c="dimmed">
+            Available to pay out
+          </Text>
+          <Text fz={28} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatMoneyMajor(b.availableToPayout, currency)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatMoneyMajor(b.unsettled, currency)} settling · {formatMoneyMajor(b.pendingPayouts, currency)} on its way
+          </Text>
+        </Stack>
+        <ThemeIcon variant="light" color="gray" radius="md" size="md" aria-hidden>
+          <IconBuildingBank size={18} />
+        </ThemeIcon>
+      </Group>
+      <Anchor component={Link} to={routePath('website.settings.payout')} size="sm" fw={500} mt="sm">
+        Request a payout
+      </Anchor>
+    </Card>
+  );
+}

@@ -1,0 +1,247 @@
+import '../../test/setup-dom';
+import {
+  Balance,
+  EMPTY_PROXY_REPOLL_MS,
+  OnboardingStatus,
+  PAYMENT_GATEWAY_WARNING,
+  PayoutCardList,
+  PayoutConfigAnswer,
+  PayoutRequest,
+  PayoutRequestList,
+  ProxyList,
+  Subscription,
+} from '@backroom/contracts';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../test/downloads';
+import { STORE_ID, signInToDemoStore, user } from '../../test/fixtures';
+import { handlers } from '../../test/handlers';
+import { calls, fail, reply, server, urls } from '../../test/msw';
+import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
+
+/**
+ * Getting paid in the admin (issue 10; spec admin-dashboard §1, §4, §8, §9): the onboarding guide, the 'Notify'
+ * dialog and its 2-minute re-poll, the trial banner, and the payout screen's balance and request form.
+ */
+
+const owner = user({ scopes: ['homes', 'orders', 'products', 'settings'] });
+const step = (
+  field: OnboardingStatus['currentConfig']['field'],
+  name: string,
+  button: string,
+  path = '/admin/products/create',
+): OnboardingStatus => ({
+  currentConfig: { field, name, description: `Your shop is at {domain}. ${name}.`, button, path },
+  remaining: 3,
+  total: 6,
+});
+const empty: ProxyList = { proxies: [], total: 0, page: 1, limit: 10 };
+const one: ProxyList = {
+  proxies: [
+    {
+      id: crypto.randomUUID(),
+      provider: 'stripe',
+      displayName: 'Stripe EU',
+      accountId: 'acct_1',
+      status: 'active',
+      groups: [],
+      via: 'direct',
+    },
+  ],
+  total: 1,
+  page: 1,
+  limit: 10,
+};
+let proxies: ProxyList = empty;
+let status: OnboardingStatus = step('add_product', 'Add your first product', 'Add product');
+
+beforeEach(() => {
+  signInToDemoStore();
+  proxies = empty;
+  status = step('add_product', 'Add your first product', 'Add product');
+  server.use(
+    handlers.preference(),
+    handlers.stores(),
+    ...handlers.home({ totalSales: 0, totalOrders: 0, openOrders: 0, products: { count: 0, variants: 0, collections: 0 }, homeHtml: '' }),
+    http.get('/api/stores/config/status', () => reply(OnboardingStatus, status)),
+    http.put('/api/stores/config/skip', () =>
+      reply(OnboardingStatus, step('connect_domain', 'Connect a domain', 'Connect domain', '/admin/domain')),
+    ),
+    http.get('/api/stores/payout/proxy/store-proxies', () => reply(ProxyList, proxies)),
+    http.get('/api/stores/subscription', () =>
+      reply(Subscription, {
+        plan: null,
+        status: 'trial',
+        trialEndsAt: '2030-01-01T00:00:00.000Z',
+        daysLeft: 9,
+        plans: [{ id: 'basic', name: 'Basic', monthlyPrice: 29, description: 'Start' }],
+      }),
+    ),
+    http.get('/api/stores/payout/v2/balance', () =>
+      reply(Balance, { availableToPayout: 111.74, unsettled: 48.25, pendingPayouts: 0, paidPayouts: 0, currency: 'USD' }),
+    ),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('home dashboard: onboarding guide (§1, §3, §4)', () => {
+  it('shows the step with {domain} replaced, its button to the path, Skip moves to the next step, close hides it', async () => {
+    renderApp('/admin', fakeSession(owner));
+    const guide = await screen.findByRole('region', { name: 'Setup guide' }, SCREEN_LOAD);
+    expect(guide.textContent).toContain('Your shop is at demo.localhost. Add your first product.');
+    expect(screen.getByRole('link', { name: 'Add product' }).getAttribute('href')).toBe('/admin/products/create');
+    fireEvent.click(screen.getByRole('button', { name: 'Skip this step' }));
+    expect(await screen.findByRole('heading', { name: 'Connect a domain' })).toBeTruthy();
+    const put = calls().find((c) => c.url === '/api/stores/config/skip');
+    expect(JSON.parse(String(put?.init?.body))).toEqual({ field: 'add_product' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close the setup guide' }));
+    expect(screen.queryByRole('region', { name: 'Setup guide' })).toBeNull();
+  });
+
+  it("on 'Back to Home' Skip only hides the box, without a skip call", async () => {
+    status = step('done', 'Your shop is ready', 'Back to Home', '/admin');
+    renderApp('/admin', fakeSession(owner));
+    await screen.findByRole('region', { name: 'Setup guide' }, SCREEN_LOAD);
+    fireEvent.click(screen.getByRole('button', { name: 'Skip this step' }));
+    expect(screen.queryByRole('region', { name: 'Setup guide' })).toBeNull();
+    expect(urls()).not.toContain('/api/stores/config/skip');
+  });
+
+  it('a failed status fetch shows nothing and raises no error notification (§8)', async () => {
+    server.use(http.get('/api/stores/config/status', () => fail(500, 'INTERNAL', ['boom'])));
+    renderApp('/admin', fakeSession(owner));
+    await screen.findByRole('region', { name: 'Total sales today' }, SCREEN_LOAD);
+    await waitFor(() => expect(urls()).toContain('/api/stores/config/status'));
+    expect(screen.queryByRole('region', { name: 'Setup guide' })).toBeNull();
+    expect(screen.queryByText('boom')).toBeNull();
+  });
+});
+
+describe("home dashboard: the 'Notify' dialog (§4, §8, §9)", () => {
+  const proxyCalls = () => urls().filter((u) => u.startsWith('/api/stores/payout/proxy/store-proxies')).length;
+
+  it('loads proxies with limit 10, page 1 and storeId; warns while there are none, re-polling every 2 minutes; stops once a gateway is assigned', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    renderApp('/admin', fakeSession(owner));
+    const dialog = await screen.findByRole('dialog', { name: 'Notify' }, SCREEN_LOAD);
+    expect(dialog.textContent).toContain(PAYMENT_GATEWAY_WARNING);
+    expect(urls()).toContain(`/api/stores/payout/proxy/store-proxies?limit=10&page=1&storeId=${STORE_ID}`);
+    fireEvent.click(screen.getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notify' })).toBeNull());
+    const before = proxyCalls();
+    await act(() => vi.advanceTimersByTimeAsync(EMPTY_PROXY_REPOLL_MS - 5_000));
+    expect(proxyCalls()).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(proxyCalls()).toBe(before + 1));
+    expect(await screen.findByRole('dialog', { name: 'Notify' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'CLOSE' }));
+    proxies = one;
+    await act(() => vi.advanceTimersByTimeAsync(EMPTY_PROXY_REPOLL_MS));
+    await waitFor(() => expect(proxyCalls()).toBe(before + 2));
+    await act(() => vi.advanceTimersByTimeAsync(3 * EMPTY_PROXY_REPOLL_MS));
+    expect(proxyCalls()).toBe(before + 2);
+    expect(screen.queryByRole('dialog', { name: 'Notify' })).toBeNull();
+  });
+
+  it('never shows with a gateway, nor when the fetch fails', async () => {
+    proxies = one;
+    renderApp('/admin', fakeSession(owner));
+    await screen.findByRole('region', { name: 'Total sales today' }, SCREEN_LOAD);
+    await waitFor(() => expect(urls().some((u) => u.startsWith('/api/stores/payout/proxy/store-proxies'))).toBe(true));
+    expect(screen.queryByRole('dialog', { name: 'Notify' })).toBeNull();
+  });
+});
+
+describe('trial banner and balance (§1, §4)', () => {
+  it('shows the days left and Select a plan on shell screens, and the balance on the home dashboard', async () => {
+    renderApp('/admin', fakeSession(owner));
+    const trial = await screen.findByRole('region', { name: 'Trial' }, SCREEN_LOAD);
+    expect(trial.textContent).toContain('Your free trial ends in 9 days.');
+    expect(screen.getByRole('link', { name: 'Select a plan' }).getAttribute('href')).toBe('/admin/settings/account');
+    await waitFor(() => expect(urls()).toContain('/api/stores/payout/v2/balance'));
+    const balance = await screen.findByRole('region', { name: 'Balance' }, SCREEN_LOAD);
+    expect(balance.textContent).toContain('$111.74');
+    expect(balance.textContent).toContain('$48.25 settling');
+  });
+});
+
+describe('payout screen (§7 Payout)', () => {
+  it('shows the balance and sends a payout request in major units; the server’s refusal is shown', async () => {
+    const request = PayoutRequest.parse({
+      id: crypto.randomUUID(),
+      storeId: STORE_ID,
+      amount: 50,
+      currency: 'USD',
+      status: 'pending',
+      method: 'bank',
+      destination: 'Bank account DE89 **** **** **** **30 00 (Ada)',
+      reason: null,
+      createdAt: '2026-01-02T10:00:00.000Z',
+      updatedAt: '2026-01-02T10:00:00.000Z',
+    });
+    let list: PayoutRequest[] = [];
+    server.use(
+      http.get('/api/stores/payout/card/', () => reply(PayoutCardList, { cards: [] })),
+      http.get('/api/stores/payout/config', () => reply(PayoutConfigAnswer, { config: null })),
+      http.get('/api/stores/payout/request-payouts', () =>
+        reply(PayoutRequestList, { requests: list, total: list.length, page: 1, limit: 10 }),
+      ),
+      http.get('/api/stores/payout/proxy/get-store-proxies', () => reply(ProxyList, empty)),
+      http.post('/api/stores/payout/v2/payout-request', async ({ request: r }) => {
+        const body = (await r.json()) as { amount: number };
+        if (body.amount > 111.74)
+          return fail(400, 'BAD_REQUEST', ['body.amount: amount is more than your available balance of 111.74 USD']);
+        list = [request];
+        return reply(PayoutRequest, request);
+      }),
+    );
+    renderApp('/admin/settings/payout', fakeSession(owner));
+    expect(await screen.findByText('$111.74', undefined, SCREEN_LOAD)).toBeTruthy();
+    const amount = screen.getByLabelText('Amount (USD)');
+    fireEvent.change(amount, { target: { value: '200' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
+    expect(await screen.findByText('body.amount: amount is more than your available balance of 111.74 USD')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Payout requests' }).textContent).toContain('$50.00'));
+    const posts = calls().filter((c) => c.url === '/api/stores/payout/v2/payout-request');
+    expect(posts.map((c) => JSON.parse(String(c.init?.body)))).toEqual([{ amount: 200 }, { amount: 50 }]);
+    expect(screen.getByRole('table', { name: 'Payout requests' }).textContent).toContain('Pending');
+  });
+
+  it('exports the filtered history through GET …/request-payouts/export (every page), saved as payouts.csv', async () => {
+    const saved = captureDownloads();
+    const csv =
+      'Requested at,Amount,Currency,Status,Method,Destination,Reason\r\n2026-01-02T10:00:00.000Z,10.00,USD,rejected,paypal,PayPal a@b.c,Sorry\r\n';
+    const request = PayoutRequest.parse({
+      id: crypto.randomUUID(),
+      storeId: STORE_ID,
+      amount: 10,
+      currency: 'USD',
+      status: 'rejected',
+      method: 'paypal',
+      destination: 'PayPal a@b.c',
+      reason: 'Sorry',
+      createdAt: '2026-01-02T10:00:00.000Z',
+      updatedAt: '2026-01-02T10:00:00.000Z',
+    });
+    server.use(
+      http.get('/api/stores/payout/card/', () => reply(PayoutCardList, { cards: [] })),
+      http.get('/api/stores/payout/config', () => reply(PayoutConfigAnswer, { config: null })),
+      http.get('/api/stores/payout/request-payouts', () => reply(PayoutRequestList, { requests: [request], total: 1, page: 1, limit: 10 })),
+      http.get('/api/stores/payout/request-payouts/export', () => HttpResponse.text(csv, { headers: { 'content-type': 'text/csv' } })),
+      http.get('/api/stores/payout/proxy/get-store-proxies', () => reply(ProxyList, empty)),
+    );
+    renderApp('/admin/settings/payout', fakeSession(owner));
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Payout requests' }).textContent).toContain('PayPal a@b.c'), SCREEN_LOAD);
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exported 1 payout request to payouts.csv')).toBeTruthy();
+    const call = calls().find((c) => c.url.includes('/request-payouts/export'))!;
+    expect(new URL(call.url, 'http://x').searchParams.has('page')).toBe(false);
+    await waitFor(() => expect(saved).toEqual([{ name: 'payouts.csv', text: csv }]));
+  });
+});

@@ -1,0 +1,55 @@
+import { BACK_TO_HOME } from '@backroom/contracts';
+import { Anchor, Button, Card, CloseButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { readAccount } from '../../lib/session';
+import { useOnboarding, useSkipStep } from './api';
+
+/**
+ * The onboarding guide of the home dashboard (spec admin-dashboard §1 "the next setup step with a button, a Skip
+ * this step link and a close control", §3 `{domain}` replaced by the store domain, §4 Skip; issue 10 item 1). The
+ * button opens the step's path; "Skip this step" records the skip and shows the next step, except on the closing
+ * card ('Back to Home'), where it only hides the box; the close control hides the box until the next visit. A
+ * failed status fetch shows nothing (§8).
+ */
+export function OnboardingGuide() {
+  const status = useOnboarding();
+  const skip = useSkipStep();
+  const [hidden, setHidden] = useState(false);
+  const step = status.data?.currentConfig;
+  if (hidden || !step || !status.data) return null;
+  const domain = readAccount().storeDomain ?? '';
+  const description = step.description.replaceAll('{domain}', domain);
+  const { remaining, total } = status.data;
+  const onSkip = () => {
+    if (step.button === BACK_TO_HOME || step.field === 'done') setHidden(true);
+    else skip.mutate(step.field);
+  };
+  return (
+    <Card component="section" aria-label="Setup guide" withBorder padding="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2}>
+            <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+              Setup guide · {total - remaining} of {total} done
+            </Text>
+            <Title order={2} size="h4">
+              {step.name}
+            </Title>
+          </Stack>
+          <CloseButton aria-label="Close the setup guide" onClick={() => setHidden(true)} />
+        </Group>
+        <Progress value={((total - remaining) / total) * 100} size="sm" aria-label="Setup progress" />
+        <Text size="sm">{description}</Text>
+        <Group gap="md">
+          <Button component={Link} to={step.path}>
+            {step.button}
+          </Button>
+          <Anchor component="button" type="button" size="sm" onClick={onSkip} disabled={skip.isPending}>
+            Skip this step
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
