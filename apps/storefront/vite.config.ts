@@ -20,6 +20,9 @@ export default defineConfig({
     // that uploads them without a sourceMappingURL comment; issue 14 item 5).
     sourcemap: process.env.SOURCEMAP === 'true' ? true : process.env.SOURCEMAP === 'hidden' ? 'hidden' : false,
     chunkSizeWarningLimit: 600,
+    // The server renderer (`vite build --ssr src/entry-server.tsx --outDir dist-ssr`, issue 16 item 1) is imported
+    // by the server process; the theme's public files are the browser build's only.
+    copyPublicDir: !process.argv.includes('--ssr'),
   },
   server: {
     port: 5174,

@@ -1,18 +1,19 @@
 import type { PreviewPage, ThemeConfig } from '@backroom/theme';
-import { type CSSProperties, memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { Popups } from './layout/Popups';
+import { useHydrated } from './lib/cart';
 import { readable } from './lib/color';
 import { loadFont } from './lib/fonts';
 import { match, useLocation } from './lib/router';
 import { useShop, useTheme } from './lib/theme';
-import { CartPage } from './pages/Cart';
-import { CheckoutPage, ThankYouPage } from './pages/Checkout';
-import { CategoryPage, CollectionsPage, ContentPage, SearchPage } from './pages/Collections';
+import { CategoryPage, CollectionsPage, SearchPage } from './pages/Collections';
+import { ContentPage } from './pages/ContentPage';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
 import { ProductPage } from './pages/Product';
+import { RecoverPage } from './pages/Recover';
 
 /**
  * CSS custom properties of a config (theme-editor §3 Colours, Typography, Style): every colour (text colours kept
@@ -107,19 +108,49 @@ export function pageOf(pathname: string): PreviewPage {
   return 'home';
 }
 
+// The shopper's own pages (their localStorage cart, their order): code loaded when first shown (issue 16 item 1).
+const CartPage = lazy(() => import('./pages/Cart').then((m) => ({ default: m.CartPage })));
+const CheckoutPage = lazy(() => import('./pages/Checkout').then((m) => ({ default: m.CheckoutPage })));
+const ThankYouPage = lazy(() => import('./pages/Checkout').then((m) => ({ default: m.ThankYouPage })));
+
+const LOADING = <div className="sf-container sf-loading" aria-busy="true" />;
+
 const Routes = memo(function Routes() {
   const { pathname, search } = useLocation();
+  // The cart, checkout and thank-you pages are the shopper's own (localStorage cart, this tab's order): the server
+  // (and hydration) render their loading state, the page follows right after hydration (issue 16 item 1).
+  const hydrated = useHydrated();
   if (pathname === '/') return <Home />;
   if (pathname === '/collections') return <CollectionsPage />;
-  if (pathname === '/cart') return <CartPage />;
-  if (pathname === '/checkout') return <CheckoutPage />;
+  const own = pathname === '/cart' || pathname === '/checkout' || pathname.startsWith('/thank-you/');
+  if (own && !hydrated) return LOADING;
+  if (pathname === '/cart')
+    return (
+      <Suspense fallback={LOADING}>
+        <CartPage />
+      </Suspense>
+    );
+  if (pathname === '/checkout')
+    return (
+      <Suspense fallback={LOADING}>
+        <CheckoutPage />
+      </Suspense>
+    );
   if (pathname === '/search') return <SearchPage search={search} />;
   const product = match('/products/:handle', pathname);
   if (product) return <ProductPage key={product.handle} handle={product.handle!} />;
   const category = match('/collections/:handle', pathname);
   if (category) return <CategoryPage key={category.handle} handle={category.handle!} search={search} />;
   const thanks = match('/thank-you/:id', pathname);
-  if (thanks) return <ThankYouPage id={thanks.id!} token={search.get('token') ?? ''} />;
+  if (thanks) {
+    return (
+      <Suspense fallback={LOADING}>
+        <ThankYouPage id={thanks.id!} token={search.get('token') ?? ''} />
+      </Suspense>
+    );
+  }
+  const recover = match('/checkouts/:token/recover', pathname);
+  if (recover) return <RecoverPage token={recover.token!} />;
   const page = match('/pages/:handle', pathname);
   if (page) return <ContentPage handle={page.handle!} />;
   return <NotFound />;
@@ -147,6 +178,10 @@ export function App() {
   useEffect(() => {
     if (!preview) beacon.track('view_store');
   }, [preview, beacon]);
+  useEffect(() => {
+    // The page is live (hydrated or rendered): `html[data-sf-ready]`, what tests and the bench wait for.
+    document.documentElement.dataset.sfReady = '';
+  }, []);
   return (
     <div
       className={`sf sf--${type} ${preview ? 'sf--preview' : ''} ${config.settings.element.show_title_product_in_mobile ? '' : 'sf-no-title-m'}`}

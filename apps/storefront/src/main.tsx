@@ -1,15 +1,25 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type DehydratedState, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, pageOf, pagePath } from './App';
 import './styles.css';
 import { api } from './lib/api';
 import { IS_PREVIEW, readBootstrap } from './lib/boot';
 import { CartStore } from './lib/cart';
 import { EventBeacon } from './lib/events';
+import { startPixels } from './lib/pixels';
 import { createPreviewChannel, startPreviewBridge } from './lib/preview';
 import { navigate } from './lib/router';
 import { fallbackConfig, type Shop, ShopContext, ThemeStore } from './lib/theme';
+
+/**
+ * The query data the server rendered the page with (`<script id="sf-state">`, issue 16 item 1), or null when the
+ * page was not rendered on the server (a preview frame, vite dev, a render that failed).
+ */
+function serverState(): DehydratedState | null {
+  const el = document.getElementById('sf-state');
+  return el?.textContent ? (JSON.parse(el.textContent) as DehydratedState) : null;
+}
 
 /**
  * Boots the storefront: reads the inlined bootstrap, builds the theme store (the published config, or the hydro
@@ -28,7 +38,14 @@ async function main() {
     preview: IS_PREVIEW,
     channel: IS_PREVIEW ? createPreviewChannel(window, boot.adminOrigin) : null,
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
+  const state = IS_PREVIEW ? null : serverState();
+  // Hydrating: the server's data is fresh (no refetch right after load) and its failures stand (no retry on mount),
+  // so the first client render is the server's render.
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: 1, ...(state ? { staleTime: HYDRATED_STALE_MS, retryOnMount: false } : {}) },
+    },
+  });
   if (IS_PREVIEW) {
     let lastPage: string | null = null;
     startPreviewBridge({
@@ -49,16 +66,34 @@ async function main() {
       },
     });
   }
-  createRoot(document.getElementById('root')!).render(
+  if (state) hydrate(queryClient, state);
+  const root = document.getElementById('root')!;
+  const tree = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ShopContext.Provider value={shop}>
           <App />
         </ShopContext.Provider>
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (state && root.firstChild) {
+    // Hydrated as a transition (issue 16 item 3, total blocking time): React then hydrates in slices of a few ms and
+    // yields to the browser between them, instead of one long task for the whole page; the server's HTML is on
+    // screen meanwhile, and a click on a part not hydrated yet hydrates that part first.
+    startTransition(() => {
+      hydrateRoot(root, tree, {
+        // Named so a mismatch is visible in the console (the E2E hydration test looks for it).
+        onRecoverableError: (err) => console.error('Storefront hydration mismatch:', err),
+      });
+    });
+  } else createRoot(root).render(tree);
+  // Ad pixels (issue 17 item 6): only when the page carries them; their chunk loads after the first paint.
+  startPixels();
 }
+
+/** How long the server's data counts as fresh in the browser, ms (then the next mount refetches it as before). */
+const HYDRATED_STALE_MS = 60_000;
 
 main().catch((err) => {
   document.getElementById('root')!.textContent = 'This store is not available right now.';

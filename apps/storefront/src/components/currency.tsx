@@ -14,10 +14,11 @@ const sub = (l: () => void) => {
 export function useDisplayCurrency(): string {
   const { boot } = useShop();
   const enabled = useThemeSelect((s) => s.config.settings.currency.enabled_currency);
+  // The server (and hydration) show the store's currency; the shopper's choice of this session follows at once.
   const c = useSyncExternalStore(
     sub,
     () => chosen,
-    () => chosen,
+    () => null,
   );
   return enabled && c && DISPLAY_RATES[c] ? c : boot.shop.currency;
 }

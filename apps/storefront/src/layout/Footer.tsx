@@ -1,21 +1,31 @@
+import type { StorefrontMenuItem } from '@backroom/contracts';
 import { memo } from 'react';
 import { Img, RichText } from '../components/ui';
 import { Link } from '../lib/router';
 import { useMenu, useShop, useThemeSelect } from '../lib/theme';
 
+/** A footer menu's links at one level, each with its own sub-list (up to three levels, issue 11 item 3). */
+function FooterLinks({ items, depth }: { items: StorefrontMenuItem[]; depth: number }) {
+  return (
+    <ul className={depth > 1 ? 'sf-footer__sub' : undefined}>
+      {items.map((it) => (
+        <li key={it.url + it.title}>
+          <Link href={it.url}>{it.title}</Link>
+          {it.items && it.items.length > 0 && <FooterLinks items={it.items} depth={depth + 1} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One footer menu by handle (theme footer_menu): its title and its links, nested levels indented under their parent. */
 function FooterMenu({ handle }: { handle: string }) {
   const menu = useMenu(handle || 'footer');
   if (!menu) return null;
   return (
     <nav className="sf-footer__menu" aria-label={menu.title}>
       <h3>{menu.title}</h3>
-      <ul>
-        {menu.items.map((it) => (
-          <li key={it.url + it.title}>
-            <Link href={it.url}>{it.title}</Link>
-          </li>
-        ))}
-      </ul>
+      <FooterLinks items={menu.items} depth={1} />
     </nav>
   );
 }

@@ -44,17 +44,31 @@ function SearchBox({ mobile }: { mobile?: boolean }) {
   );
 }
 
-function MenuLinks({ items, basic }: { items: StorefrontMenuItem[]; basic: boolean }) {
+/**
+ * A menu's links, up to three levels (issue 11 item 3): `basic` shows the top level only (Element menu_basic),
+ * `mega` adds drop-downs with the second level and the third indented inside them, `drawer` (the mobile menu) shows
+ * every level as indented lists, always open.
+ */
+function MenuLinks({ items, variant }: { items: StorefrontMenuItem[]; variant: 'basic' | 'mega' | 'drawer' }) {
   return (
-    <ul className={`sf-menu ${basic ? 'sf-menu--basic' : 'sf-menu--mega'}`}>
+    <ul className={`sf-menu sf-menu--${variant}`}>
       {items.map((it) => (
         <li key={it.url + it.title}>
           <Link href={it.url}>{it.title}</Link>
-          {!basic && it.items && it.items.length > 0 && (
+          {variant !== 'basic' && it.items && it.items.length > 0 && (
             <ul className="sf-menu__sub">
               {it.items.map((c) => (
                 <li key={c.url + c.title}>
                   <Link href={c.url}>{c.title}</Link>
+                  {c.items && c.items.length > 0 && (
+                    <ul className="sf-menu__sub3">
+                      {c.items.map((g) => (
+                        <li key={g.url + g.title}>
+                          <Link href={g.url}>{g.title}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               ))}
             </ul>
@@ -118,7 +132,7 @@ export const Header = memo(function Header({ selected }: { selected: boolean }) 
             <span className="sf-only-mobile">{logo(h.logo_mobile || h.logo_desktop, h.size_logo.mobile, 'sf-logo__m')}</span>
           </Link>
           <nav className="sf-nav sf-only-desktop" aria-label="Main menu">
-            {menu && <MenuLinks items={menu.items} basic={el.menu_basic} />}
+            {menu && <MenuLinks items={menu.items} variant={el.menu_basic ? 'basic' : 'mega'} />}
           </nav>
           <div className="sf-header__tools">
             {h.enable_search && (
@@ -156,7 +170,7 @@ export const Header = memo(function Header({ selected }: { selected: boolean }) 
               </button>
               {/* biome-ignore lint/a11y/useKeyWithClickEvents: closing the drawer after a link click; links are keyboard reachable. */}
               <nav aria-label="Mobile menu" onClick={() => setDrawer(false)}>
-                {menu && <MenuLinks items={menu.items} basic />}
+                {menu && <MenuLinks items={menu.items} variant="drawer" />}
               </nav>
             </div>
             <button type="button" className="sf-drawer__scrim" aria-label="Close menu" onClick={() => setDrawer(false)} />

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Img, RichText } from '../components/ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { session } from '../lib/storage';
 import { useShop, useThemeSelect } from '../lib/theme';
-import { CloseIcon } from './icons';
 
 type Kind = 'discount' | 'welcome' | 'subscribe';
+/** The popup itself: an island loaded when a popup first opens (issue 16 item 1). */
+const PopupDialog = lazy(() => import('./PopupDialog').then((m) => ({ default: m.PopupDialog })));
 const ORDER: Kind[] = ['discount', 'welcome', 'subscribe'];
 /** Delay before a popup opens on the public storefront, ms. */
 export const POPUP_DELAY_MS = 2500;
@@ -32,51 +32,9 @@ export function Popups() {
     session.setItem(`sf-popup:${kind}`, '1');
     setOpen(false);
   };
-  const c = p[kind];
   return (
-    <div className="sf-popup" role="dialog" aria-modal="true" aria-labelledby="sf-popup-title">
-      <div className={`sf-popup__box sf-popup__box--${kind}`}>
-        <button type="button" className="sf-iconbtn sf-popup__close" aria-label="Close" onClick={close}>
-          <CloseIcon />
-        </button>
-        {kind === 'discount' && <Img src={p.discount.image} className="sf-popup__img" />}
-        <div className="sf-popup__body">
-          <h2 id="sf-popup-title">{done && kind === 'welcome' ? p.welcome.successTitle : c.title}</h2>
-          {kind === 'discount' && <p className="sf-popup__sub">{p.discount.subTitle}</p>}
-          <RichText html={c.content} />
-          {kind === 'welcome' && <p className="sf-popup__code">{p.welcome.code}</p>}
-          {kind !== 'welcome' ? (
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                setDone(true);
-                close();
-              }}
-            >
-              <input
-                type="email"
-                required
-                aria-label="E-mail"
-                placeholder={kind === 'discount' ? p.discount.placeholder : 'Enter your e-mail'}
-              />
-              <button type="submit" className="sf-btn">
-                {c.button}
-              </button>
-            </form>
-          ) : (
-            <button
-              type="button"
-              className="sf-btn"
-              onClick={() => {
-                void navigator.clipboard?.writeText(p.welcome.code).catch(() => {});
-                setDone(true);
-              }}
-            >
-              {c.button}
-            </button>
-          )}
-        </div>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <PopupDialog kind={kind} done={done} onDone={() => setDone(true)} onClose={close} />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import type { StorefrontEventsBody } from '@backroom/contracts';
+import { ATTRIBUTION_PATH_MAX, ATTRIBUTION_UTM_MAX } from '@backroom/contracts/limits';
 import { describe, expect, it, vi } from 'vitest';
-import { EventBeacon, FLUSH_DELAY_MS, MAX_BATCH, SESSION_IDLE_MS, visitorSessionId } from './events';
+import { EventBeacon, FLUSH_DELAY_MS, landingAttribution, MAX_BATCH, SESSION_IDLE_MS, visitorSessionId } from './events';
 
 /** An in-memory Storage. */
 function memoryStorage(): Storage {
@@ -57,5 +58,41 @@ describe('event beacon', () => {
     b.track('view_store');
     await b.flush();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('landing attribution (issue 17 item 1)', () => {
+  it('reads the landing path, UTM parameters and click ids, and drops a same-site referrer', () => {
+    const a = landingAttribution(
+      'https://shop.example/products/tee?utm_source=TikTok&utm_medium=paid&utm_campaign=spring-drop&ttclid=abc',
+      'https://shop.example/',
+    );
+    expect(a).toEqual({
+      landingPath: '/products/tee?utm_source=TikTok&utm_medium=paid&utm_campaign=spring-drop&ttclid=abc',
+      utm_source: 'TikTok',
+      utm_medium: 'paid',
+      utm_campaign: 'spring-drop',
+      ttclid: 'abc',
+    });
+    expect(landingAttribution('https://shop.example/', 'https://www.google.com/').referrer).toBe('https://www.google.com/');
+  });
+
+  it('cuts values to the server bounds', () => {
+    const a = landingAttribution(`https://shop.example/?utm_campaign=${'x'.repeat(ATTRIBUTION_UTM_MAX + 50)}`, '');
+    expect(a.utm_campaign).toHaveLength(ATTRIBUTION_UTM_MAX);
+    expect(a.landingPath!.length).toBeLessThanOrEqual(ATTRIBUTION_PATH_MAX);
+  });
+
+  it('sends the attribution with the first event of a session only', async () => {
+    const sent: StorefrontEventsBody[] = [];
+    const b = new EventBeacon(true, async (batch) => void sent.push(batch), {
+      href: 'https://shop.example/?utm_source=facebook',
+      referrer: '',
+    });
+    b.track('view_store');
+    b.track('add_to_cart');
+    await b.flush();
+    expect(sent[0]![0]).toMatchObject({ landingPath: '/?utm_source=facebook', utm_source: 'facebook' });
+    expect(sent[0]![1]!.landingPath).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import type { StorefrontEventsBody } from '@backroom/contracts';
+import type { EventAttribution, StorefrontEventsBody } from '@backroom/contracts';
+import { ATTRIBUTION_CLICK_ID_MAX, ATTRIBUTION_PATH_MAX, ATTRIBUTION_REFERRER_MAX, ATTRIBUTION_UTM_MAX } from '@backroom/contracts/limits';
 import { local } from './storage';
 
 type EventType = 'view_store' | 'add_to_cart' | 'reached_checkout';
@@ -39,6 +40,34 @@ function safeStorage(): Storage | null {
   }
 }
 
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+const CLICK_KEYS = ['fbclid', 'ttclid', 'gclid'] as const;
+
+/**
+ * The first-touch attribution of a visit landing on `href` from `referrer` (issue 17 item 1): the landing path with
+ * its query, the referrer only when it is another site (an empty or same-origin one means direct), the `utm_*`
+ * parameters and ad click ids of the URL. Values are cut to the server's bounds (contracts limits) so an odd URL
+ * never gets the whole batch refused.
+ */
+export function landingAttribution(href: string, referrer: string): EventAttribution {
+  const url = new URL(href);
+  const out: EventAttribution = { landingPath: `${url.pathname}${url.search}`.slice(0, ATTRIBUTION_PATH_MAX) };
+  try {
+    if (referrer && new URL(referrer).origin !== url.origin) out.referrer = referrer.slice(0, ATTRIBUTION_REFERRER_MAX);
+  } catch {
+    // not a URL: direct
+  }
+  for (const k of UTM_KEYS) {
+    const v = url.searchParams.get(k)?.trim();
+    if (v) out[k] = v.slice(0, ATTRIBUTION_UTM_MAX);
+  }
+  for (const k of CLICK_KEYS) {
+    const v = url.searchParams.get(k)?.trim();
+    if (v) out[k] = v.slice(0, ATTRIBUTION_CLICK_ID_MAX);
+  }
+  return out;
+}
+
 /**
  * The event beacon: queues shopper events and sends them batched to POST /api/storefront/events, after
  * FLUSH_DELAY_MS or at once when the page is hidden (navigator.sendBeacon survives unload). Disabled in a preview
@@ -47,10 +76,14 @@ function safeStorage(): Storage | null {
 export class EventBeacon {
   private queue: StorefrontEventsBody = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The session whose attribution was sent (kept in storage so a reload does not send it again). */
+  private attributed: string | null = readAttributed();
 
   constructor(
     private readonly enabled: boolean,
     private readonly send: (batch: StorefrontEventsBody, unloading: boolean) => Promise<void> = defaultSend,
+    /** The page load's landing URL and referrer, used for the first session this page starts. */
+    private landing: { href: string; referrer: string } | null = pageLanding(),
   ) {
     if (enabled && typeof document !== 'undefined') {
       document.addEventListener('visibilitychange', () => {
@@ -60,10 +93,22 @@ export class EventBeacon {
     }
   }
 
-  /** Queues one event of the current visitor session. */
+  /**
+   * Queues one event of the current visitor session; the session's first event carries its landing attribution
+   * (the page load's URL and referrer, or the current URL when a session is renewed later on the same page).
+   */
   track(type: EventType) {
     if (!this.enabled) return;
-    this.queue.push({ type, visitorSessionId: visitorSessionId(), occurredAt: new Date().toISOString() });
+    const id = visitorSessionId();
+    let attribution: EventAttribution = {};
+    const source = this.landing ?? (typeof location !== 'undefined' ? { href: location.href, referrer: '' } : null);
+    if (this.attributed !== id && source) {
+      attribution = landingAttribution(source.href, source.referrer);
+      this.landing = null;
+      this.attributed = id;
+      writeAttributed(id);
+    }
+    this.queue.push({ type, visitorSessionId: id, occurredAt: new Date().toISOString(), ...attribution });
     if (this.queue.length >= MAX_BATCH) void this.flush(false);
     else this.timer ??= setTimeout(() => void this.flush(false), FLUSH_DELAY_MS);
   }
@@ -76,6 +121,25 @@ export class EventBeacon {
       const batch = this.queue.splice(0, MAX_BATCH);
       await this.send(batch, unloading).catch(() => {});
     }
+  }
+}
+
+function pageLanding(): { href: string; referrer: string } | null {
+  return typeof location !== 'undefined' && typeof document !== 'undefined' ? { href: location.href, referrer: document.referrer } : null;
+}
+
+function readAttributed(): string | null {
+  try {
+    return safeStorage()?.getItem('sf-attributed') ?? null;
+  } catch {
+    return null;
+  }
+}
+function writeAttributed(id: string) {
+  try {
+    safeStorage()?.setItem('sf-attributed', id);
+  } catch {
+    // storage unavailable: the attribution is sent once per page load instead
   }
 }
 

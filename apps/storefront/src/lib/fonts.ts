@@ -40,7 +40,11 @@ export function loadFont(v: FontValue): { family: string; weight: number; style:
 }
 const resolved = new Map<string, { family: string; weight: number; style: 'normal' | 'italic' }>();
 
-function resolveFont(v: FontValue): { family: string; weight: number; style: 'normal' | 'italic' } {
+/**
+ * The bundled face a font value resolves to: Fontsource package, CSS family, the nearest bundled weight and
+ * whether italic (falls back to upright when the family has no italic).
+ */
+export function bundledFace(v: FontValue): { pkg: string; css: string; weight: number; italic: boolean; requestedWeight: number } {
   const { pkg, css } = fontSource(v.font || 'Open Sans');
   const parsed = parseFontStyle(v.style || '400 Regular');
   let italic = parsed.italic;
@@ -50,14 +54,19 @@ function resolveFont(v: FontValue): { family: string; weight: number; style: 'no
     weights = weightsOf(pkg, false);
   }
   const weight = weights.length ? weights.reduce((a, b) => (Math.abs(b - parsed.weight) < Math.abs(a - parsed.weight) ? b : a)) : 400;
+  return { pkg, css, weight, italic, requestedWeight: parsed.weight };
+}
+
+function resolveFont(v: FontValue): { family: string; weight: number; style: 'normal' | 'italic' } {
+  const { pkg, css, weight, italic, requestedWeight } = bundledFace(v);
   const key = `../../../../node_modules/@fontsource/${pkg}/latin-${weight}${italic ? '-italic' : ''}.css`;
-  if (!loaded.has(key) && CSS[key]) {
+  if (typeof document !== 'undefined' && !loaded.has(key) && CSS[key]) {
     loaded.add(key);
     void CSS[key]!();
   }
   return {
     family: `'${css}', system-ui, sans-serif`,
-    weight: Math.min(900, parsed.weight),
+    weight: Math.min(900, requestedWeight),
     style: italic ? 'italic' : 'normal',
   };
 }

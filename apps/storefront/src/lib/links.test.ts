@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, percentOff } from './format';
+import { formatMoneyCents, percentOff } from './format';
 import { fill } from './html';
 import { linkCollection, linkHref } from './links';
 
@@ -17,8 +17,8 @@ describe('link values (theme-editor §3 "Link value")', () => {
 
 describe('money and placeholders', () => {
   it('formats cents with 2 decimals in the store currency and converts for display', () => {
-    expect(formatMoney(2599, 'USD')).toBe('$25.99');
-    expect(formatMoney(1000, 'USD', 'EUR')).toBe('€9.20');
+    expect(formatMoneyCents(2599, 'USD')).toBe('$25.99');
+    expect(formatMoneyCents(1000, 'USD', 'EUR')).toBe('€9.20');
     expect(percentOff(7500, 10000)).toBe(25);
   });
   it('fills {amount}-style placeholders and keeps unknown ones', () => {

@@ -1,5 +1,5 @@
 import { PREVIEW_THEME_QUERY_PARAM } from '@backroom/theme';
-import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
+import { type AnchorHTMLAttributes, createContext, type MouseEvent, useContext, useSyncExternalStore } from 'react';
 import { IS_PREVIEW } from './boot';
 
 /**
@@ -19,9 +19,19 @@ function subscribe(l: () => void) {
 }
 const snapshot = () => location.pathname + location.search;
 
+/** Calls `listener` after every in-app navigation and history move (the ad pixels' PageView); answers the unsubscribe. */
+export const onLocationChange: (listener: () => void) => () => void = subscribe;
+
+/**
+ * The path and query being rendered on the server ("/products/tee?x=1"); null in the browser, where the server
+ * snapshot (used while hydrating) is the page's own location, i.e. the same path the server rendered.
+ */
+export const ServerHrefContext = createContext<string | null>(null);
+
 /** The current path and query ("/collections/tops?page=2"); re-renders on navigation. */
 export function useLocation(): { pathname: string; search: URLSearchParams } {
-  const href = useSyncExternalStore(subscribe, snapshot, () => '/');
+  const serverHref = useContext(ServerHrefContext);
+  const href = useSyncExternalStore(subscribe, snapshot, () => serverHref ?? snapshot());
   const u = new URL(href, 'http://x');
   return { pathname: u.pathname, search: u.searchParams };
 }

@@ -1,10 +1,15 @@
 import type { StorefrontProductCard } from '@backroom/contracts';
 import { useDisplayCurrency } from '../components/currency';
+import { DiscountCodeForm, DiscountRows, useQuote } from '../components/discount';
+import { LineProperties } from '../components/personalize';
 import { Img, Money, ProductCard, useProducts } from '../components/ui';
-import { type CartLine, MAX_QTY, subtotalCents, useCart } from '../lib/cart';
-import { formatMoney } from '../lib/format';
+import { CartOfferSlot } from '../components/upsell';
+import { WidgetSlot } from '../components/widgets';
+import { type CartLine, lineKey, MAX_QTY, subtotalCents, useCart } from '../lib/cart';
+import { formatMoneyCents } from '../lib/format';
 import { fill } from '../lib/html';
 import { linkCollection } from '../lib/links';
+import { trackPixel } from '../lib/pixels';
 import { Link } from '../lib/router';
 import { useShop, useTheme } from '../lib/theme';
 
@@ -46,7 +51,7 @@ export function CartGoal({ subtotal }: { subtotal: number }) {
   const pct = goal > 0 ? Math.min(100, Math.round((subtotal / goal) * 100)) : 100;
   const msg =
     left > 0
-      ? fill(g.motivationalMessage, { amount: formatMoney(left, boot.shop.currency, display) })
+      ? fill(g.motivationalMessage, { amount: formatMoneyCents(left, boot.shop.currency, display) })
       : type === 'newchick'
         ? g.goalReached
         : 'You get FREE shipping';
@@ -60,16 +65,22 @@ export function CartGoal({ subtotal }: { subtotal: number }) {
   );
 }
 
-/** Cart upsell (newchick, theme-editor §3): motivational message and products of the chosen collection. */
-function CartUpsell({ exclude }: { exclude: Set<string> }) {
+/**
+ * Cart upsell (newchick, theme-editor §3): motivational message, then the Boost UpSell in-cart offers of the cart
+ * (issue 18 item 1: their products at the offer's price, under the upsell's heading and button label), then products
+ * of the chosen collection. Hydro has no cart upsell: its in-cart offers show as their own block, under their titles.
+ */
+function CartUpsell({ lines }: { lines: CartLine[] }) {
   const { config, type } = useTheme();
   const u = config.settings.cart.cart_upsell;
   const products = useProducts({ collection: linkCollection(u.url) ?? undefined, limit: 8 });
-  if (type !== 'newchick') return null;
+  if (type !== 'newchick') return <CartOfferSlot lines={lines} />;
+  const exclude = new Set(lines.map((l) => l.variantId));
   const list = (products.data?.products ?? []).filter((p) => !exclude.has(p.variantId)).slice(0, 4);
   return (
     <div className="sf-upsell">
       {u.isShowMotivational && <p className="sf-upsell__msg">{u.motivationalMessage}</p>}
+      {u.isShowCartUpsell && <CartOfferSlot lines={lines} heading={u.cartUpsellMessage} buttonLabel={u.buttonLabel} />}
       {u.isShowCartUpsell && list.length > 0 && (
         <>
           <h2 className="sf-heading">{u.cartUpsellMessage}</h2>
@@ -85,7 +96,7 @@ function CartUpsell({ exclude }: { exclude: Set<string> }) {
 }
 
 function UpsellItem({ p, label }: { p: StorefrontProductCard; label: string }) {
-  const { cart, beacon } = useShop();
+  const { cart, beacon, boot } = useShop();
   return (
     <div className="sf-upsell__item">
       <ProductCard p={p} />
@@ -105,6 +116,11 @@ function UpsellItem({ p, label }: { p: StorefrontProductCard; label: string }) {
             imageSrc: p.imageSrc,
           });
           beacon.track('add_to_cart');
+          trackPixel('AddToCart', {
+            valueCents: p.priceCents,
+            currency: boot.shop.currency,
+            contents: [{ id: p.variantId, quantity: 1, priceCents: p.priceCents }],
+          });
         }}
       >
         {label}
@@ -113,12 +129,16 @@ function UpsellItem({ p, label }: { p: StorefrontProductCard; label: string }) {
   );
 }
 
-/** The cart page (theme-editor §2 cart page: trust badge, cart goal, cart upsell). */
+/**
+ * The cart page (theme-editor §2 cart page: trust badge, cart goal, cart upsell; issue 12 item 6: a discount code and
+ * the reduction, priced by the server).
+ */
 export function CartPage() {
   const { cart } = useShop();
   const { config } = useTheme();
   const { lines } = useShownLines();
   const subtotal = subtotalCents(lines);
+  const { quote } = useQuote(lines);
   const tb = config.settings.cart.trust_badge;
   return (
     <div className="sf-container sf-cart">
@@ -135,24 +155,25 @@ export function CartPage() {
         <div className="sf-cart__grid">
           <ul className="sf-cart__lines">
             {lines.map((l) => (
-              <li key={l.variantId} className="sf-line">
+              <li key={lineKey(l)} className="sf-line">
                 <Img src={l.imageSrc ?? ''} w={96} h={120} />
                 <div className="sf-line__info">
                   <Link href={`/products/${l.handle}`}>{l.title}</Link>
                   {l.variantTitle && l.variantTitle !== 'Default Title' && <small>{l.variantTitle}</small>}
+                  <LineProperties properties={l.properties} />
                   <Money cents={l.priceCents} />
                 </div>
                 <div className="sf-qty__ctl">
-                  <button type="button" aria-label={`Decrease ${l.title}`} onClick={() => cart.setQuantity(l.variantId, l.quantity - 1)}>
+                  <button type="button" aria-label={`Decrease ${l.title}`} onClick={() => cart.setQuantity(lineKey(l), l.quantity - 1)}>
                     −
                   </button>
                   <input
                     aria-label={`Quantity of ${l.title}`}
                     inputMode="numeric"
                     value={l.quantity}
-                    onChange={(e) => cart.setQuantity(l.variantId, Math.min(MAX_QTY, Number(e.target.value) || 0))}
+                    onChange={(e) => cart.setQuantity(lineKey(l), Math.min(MAX_QTY, Number(e.target.value) || 0))}
                   />
-                  <button type="button" aria-label={`Increase ${l.title}`} onClick={() => cart.setQuantity(l.variantId, l.quantity + 1)}>
+                  <button type="button" aria-label={`Increase ${l.title}`} onClick={() => cart.setQuantity(lineKey(l), l.quantity + 1)}>
                     +
                   </button>
                 </div>
@@ -163,8 +184,16 @@ export function CartPage() {
           <aside className="sf-cart__summary">
             <p className="sf-row">
               <span>Subtotal</span>
-              <Money cents={subtotal} />
+              <Money cents={quote.subtotalCents} />
             </p>
+            <DiscountCodeForm quote={quote} />
+            <DiscountRows quote={quote} />
+            {quote.discountCents > 0 && (
+              <p className="sf-row sf-row--total">
+                <span>Total</span>
+                <Money cents={quote.totalCents} />
+              </p>
+            )}
             <p className="sf-muted">Shipping calculated at checkout.</p>
             <Link href="/checkout" className="sf-btn sf-btn--checkout">
               Check out
@@ -173,7 +202,8 @@ export function CartPage() {
           </aside>
         </div>
       )}
-      <CartUpsell exclude={new Set(lines.map((l) => l.variantId))} />
+      <CartUpsell lines={lines} />
+      <WidgetSlot placement="cart" cart={lines.map((l) => l.handle)} />
     </div>
   );
 }

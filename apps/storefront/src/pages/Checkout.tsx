@@ -1,11 +1,16 @@
 import type { StorefrontOrder } from '@backroom/contracts';
+import { purchaseEventId } from '@backroom/contracts/pixel-events';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { DiscountCodeForm, DiscountRows, useQuote } from '../components/discount';
+import { LineProperties } from '../components/personalize';
 import { Img, Money, RichText, useCountdownEnd, useRemainingText } from '../components/ui';
+import { PostPurchaseSlot } from '../components/upsell';
 import { CheckIcon } from '../layout/icons';
-import { ApiError, api } from '../lib/api';
-import { subtotalCents } from '../lib/cart';
+import { ApiError, api, shopperMessage } from '../lib/api';
+import { type CartLine, lineKey, subtotalCents, useCartCode, useHydrated } from '../lib/cart';
 import { visitorSessionId } from '../lib/events';
+import { pixelContents, trackPixel } from '../lib/pixels';
 import { Link, navigate } from '../lib/router';
 import { session } from '../lib/storage';
 import { useShop, useTheme } from '../lib/theme';
@@ -38,6 +43,40 @@ function useCustomJs(enabled: boolean) {
   }, [enabled]);
 }
 
+/** Delay after the last keystroke before the checkout being filled in is saved, ms. */
+const DRAFT_DEBOUNCE_MS = 800;
+
+/**
+ * Records the checkout as the shopper fills it in (issue 12 item 5: "the storefront must record checkouts (cart +
+ * e-mail) as the shopper enters the e-mail"): once the e-mail looks like one, POST /api/storefront/checkouts with the
+ * lines, names and code, DRAFT_DEBOUNCE_MS after the last change; the answered token is kept with the cart so later
+ * saves update the same checkout and the order completes it. Never in a preview frame. Failures are ignored: the
+ * order does not depend on it.
+ */
+function useCheckoutDraft(form: { email: string; firstName: string; lastName: string }, lines: readonly CartLine[], code: string) {
+  const { cart, preview } = useShop();
+  const key = JSON.stringify([form.email, form.firstName, form.lastName, code, lines.map((l) => [lineKey(l), l.quantity])]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the form fields, lines and code it is built from.
+  useEffect(() => {
+    if (preview || !lines.length || !/^\S+@\S+\.\S+$/.test(form.email.trim())) return;
+    const timer = setTimeout(() => {
+      api
+        .saveCheckout({
+          token: cart.getCheckoutToken() ?? undefined,
+          email: form.email.trim(),
+          firstName: form.firstName,
+          lastName: form.lastName,
+          lines: lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity, properties: l.properties ?? [] })),
+          discountCode: code || undefined,
+          visitorSessionId: visitorSessionId(),
+        })
+        .then((r) => cart.setCheckoutToken(r.token))
+        .catch(() => {});
+    }, DRAFT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [key, preview]);
+}
+
 /**
  * Test-mode checkout (issue 5 items 3 and 5; theme-editor §3 "Checkout settings": countdown with {time}, customer
  * note, logo, custom HTML sanitised, customJs on the public site only, one page or three steps). Sends
@@ -49,7 +88,7 @@ export function CheckoutPage() {
   const { config } = useTheme();
   const c = config.settings.checkout;
   const { lines } = useShownLines();
-  const subtotal = subtotalCents(lines);
+  const code = useCartCode(cart);
   const [form, setForm] = useState<Record<Field, string>>({
     email: '',
     firstName: '',
@@ -68,8 +107,16 @@ export function CheckoutPage() {
     if (tracked.current || preview) return;
     tracked.current = true;
     beacon.track('reached_checkout');
-  }, [beacon, preview]);
+    const cartLines = cart.get();
+    trackPixel('InitiateCheckout', {
+      valueCents: subtotalCents(cartLines),
+      currency: boot.shop.currency,
+      contents: pixelContents(cartLines),
+    });
+  }, [beacon, preview, cart, boot]);
   useCustomJs(!preview && boot.hasCustomJs);
+  const { quote } = useQuote(lines, form.email);
+  useCheckoutDraft(form, lines, code);
   const steps = c.step === 3 ? ['Information', 'Shipping', 'Payment'] : null;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -83,16 +130,28 @@ export function CheckoutPage() {
     try {
       await beacon.flush();
       const order = await api.checkout({
-        lines: lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
+        lines: lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity, properties: l.properties ?? [] })),
         customer: { ...form, phone: '' },
         note: c.isCustomerNote ? note : '',
         visitorSessionId: visitorSessionId(),
+        discountCode: code || undefined,
+        checkoutToken: cart.getCheckoutToken() ?? undefined,
       });
       session.setItem(`sf-order:${order.id}`, JSON.stringify(order));
+      // The browser's Purchase shares its event_id with the server's Conversions API event (issue 17 item 6).
+      trackPixel('Purchase', {
+        eventId: purchaseEventId(order.id),
+        orderId: order.id,
+        valueCents: order.grandTotalCents,
+        currency: order.currency,
+        contents: pixelContents(order.lines),
+      });
       cart.clear();
       navigate(`/thank-you/${order.id}?token=${order.token}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.messages : ['Something went wrong, please try again.']);
+      setError(
+        err instanceof ApiError && err.messages.length ? err.messages.map(shopperMessage) : ['Something went wrong, please try again.'],
+      );
       setBusy(false);
     }
   };
@@ -181,28 +240,31 @@ export function CheckoutPage() {
         <aside className="sf-checkout__summary" aria-label="Order summary">
           <ul>
             {lines.map((l) => (
-              <li key={l.variantId} className="sf-line sf-line--small">
+              <li key={lineKey(l)} className="sf-line sf-line--small">
                 <Img src={l.imageSrc ?? ''} w={56} h={70} />
                 <span>
                   {l.title} × {l.quantity}
+                  <LineProperties properties={l.properties} />
                 </span>
                 <Money cents={l.priceCents * l.quantity} />
               </li>
             ))}
           </ul>
+          <DiscountCodeForm quote={quote} />
           <p className="sf-row">
             <span>Subtotal</span>
-            <Money cents={subtotal} />
+            <Money cents={quote.subtotalCents} />
           </p>
+          <DiscountRows quote={quote} />
           <p className="sf-row">
             <span>Shipping</span>
-            <span>Free</span>
+            {quote.shippingCents ? <Money cents={quote.shippingCents} /> : <span>Free</span>}
           </p>
           <p className="sf-row sf-row--total">
             <span>Total</span>
-            <Money cents={subtotal} />
+            <Money cents={quote.totalCents} />
           </p>
-          <CartGoal subtotal={subtotal} />
+          <CartGoal subtotal={quote.subtotalCents} />
         </aside>
       </div>
     </div>
@@ -238,6 +300,9 @@ function previewOrder(): StorefrontOrder {
     createdAt: new Date().toISOString(),
     currency: 'USD',
     subtotalCents: 5998,
+    discountCents: 0,
+    discounts: [],
+    offers: [],
     shippingCents: 0,
     grandTotalCents: 5998,
     financialStatus: 'paid',
@@ -264,9 +329,12 @@ export function ThankYouPage({ id, token }: { id: string; token: string }) {
     enabled: !preview,
     retry: false,
   });
+  // The order's dates are in the shopper's time zone and the order may come from this tab's sessionStorage: the
+  // server (and hydration) show the loading state, the order follows at once (issue 16 item 1).
+  const hydrated = useHydrated();
   if (!preview && q.isError) return <NotFound />;
   const order = preview ? previewOrder() : q.data;
-  if (!order) return <div className="sf-container sf-loading" aria-busy="true" />;
+  if (!order || !hydrated) return <div className="sf-container sf-loading" aria-busy="true" />;
   return <ThankYou order={order} />;
 }
 
@@ -292,6 +360,7 @@ function ThankYou({ order }: { order: StorefrontOrder }) {
           </p>
         </div>
       </div>
+      <PostPurchaseSlot order={order} />
       {t.steps.settings.isShowPage && (
         <ol className="sf-timeline" aria-label="Order steps">
           {steps.map((s, i) => (
@@ -312,16 +381,18 @@ function ThankYou({ order }: { order: StorefrontOrder }) {
           <h2>Order details</h2>
           <ul>
             {order.lines.map((l) => (
-              <li key={l.variantId} className="sf-line sf-line--small">
+              <li key={lineKey(l)} className="sf-line sf-line--small">
                 <Img src={l.imageSrc ?? ''} w={56} h={70} />
                 <span>
                   {l.title}
                   {l.variantTitle !== 'Default Title' ? ` (${l.variantTitle})` : ''} × {l.quantity}
+                  <LineProperties properties={l.properties} />
                 </span>
                 <Money cents={l.priceCents * l.quantity} />
               </li>
             ))}
           </ul>
+          {order.discountCents > 0 && <DiscountRows quote={order} />}
           <p className="sf-row sf-row--total">
             <span>Total paid</span>
             <Money cents={order.grandTotalCents} />

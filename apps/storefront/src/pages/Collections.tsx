@@ -1,4 +1,7 @@
+// The storefront imports the limits alone (a value import of the package index would bundle every zod schema).
+import { COLLECTION_PAGE_SIZE } from '@backroom/contracts/limits';
 import { useQuery } from '@tanstack/react-query';
+import { FilterBar, filterQuery } from '../components/filters';
 import { Img, ProductGrid, RichText, useProducts } from '../components/ui';
 import { api } from '../lib/api';
 import { linkHref } from '../lib/links';
@@ -33,8 +36,6 @@ const SORTS = [
   ['price-desc', 'Price, high to low'],
   ['title-asc', 'Alphabetically, A-Z'],
 ] as const;
-/** Products per page of the category page. */
-export const CATEGORY_PAGE_SIZE = 24;
 
 /**
  * The category page: one collection's products (`/collections/{handle}`, or every product for `all`), sorted and
@@ -48,12 +49,14 @@ export function CategoryPage({ handle, search }: { handle: string; search: URLSe
   const coll = useQuery({ queryKey: ['collection', handle], queryFn: () => api.collection(handle), enabled: !all, retry: false });
   const sort = search.get('sort') ?? 'manual';
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const products = useProducts({ collection: all ? undefined : handle, sort, page, limit: CATEGORY_PAGE_SIZE });
+  const filters = filterQuery(search);
+  const products = useProducts({ collection: all ? undefined : handle, sort, page, limit: COLLECTION_PAGE_SIZE, filters });
   if (!all && coll.isError) return <NotFound />;
   const title = all ? 'All products' : (coll.data?.title ?? '');
   const total = products.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE));
-  const go = (o: { sort?: string; page?: number }) => navigate(`/collections/${handle}?sort=${o.sort ?? sort}&page=${o.page ?? 1}`);
+  const pages = Math.max(1, Math.ceil(total / COLLECTION_PAGE_SIZE));
+  const go = (o: { sort?: string; page?: number }) =>
+    navigate(`/collections/${handle}?sort=${o.sort ?? sort}&page=${o.page ?? 1}${filters ? `&${filters}` : ''}`);
   return (
     <div className="sf-category">
       {cat.show_banner && (cat.banner_desktop || cat.banner_mobile) && (
@@ -75,6 +78,7 @@ export function CategoryPage({ handle, search }: { handle: string; search: URLSe
       <div className="sf-container">
         {!(cat.show_banner && cat.show_title_button) && <h1 className="sf-page-title">{title}</h1>}
         {coll.data?.description && <RichText html={coll.data.description} />}
+        <FilterBar handle={handle} search={search} />
         <div className="sf-toolbar">
           <span>{total} products</span>
           <label>
@@ -88,7 +92,7 @@ export function CategoryPage({ handle, search }: { handle: string; search: URLSe
             </select>
           </label>
         </div>
-        <ProductGrid products={products.data?.products ?? []} loading={products.isPending} perRow={4} perRowMobile={2} />
+        <ProductGrid products={products.data?.products ?? []} loading={products.isPending} perRow={4} perRowMobile={2} aboveFold />
         {pages > 1 && (
           <nav className="sf-pager" aria-label="Pages">
             {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
@@ -110,19 +114,7 @@ export function SearchPage({ search }: { search: URLSearchParams }) {
   return (
     <div className="sf-container">
       <h1 className="sf-page-title">Search: “{q}”</h1>
-      <ProductGrid products={products.data?.products ?? []} loading={products.isPending} perRow={4} perRowMobile={2} />
-    </div>
-  );
-}
-
-/** A published page of the shop (policies, about). */
-export function ContentPage({ handle }: { handle: string }) {
-  const q = useQuery({ queryKey: ['page', handle], queryFn: () => api.page(handle), retry: false });
-  if (q.isError) return <NotFound />;
-  return (
-    <div className="sf-container sf-content">
-      <h1 className="sf-page-title">{q.data?.title}</h1>
-      {q.data && <RichText html={q.data.bodyHtml} />}
+      <ProductGrid products={products.data?.products ?? []} loading={products.isPending} perRow={4} perRowMobile={2} aboveFold />
     </div>
   );
 }

@@ -1,7 +1,8 @@
+import { WidgetSlot } from '../components/widgets';
 import { useThemeSelect } from '../lib/theme';
 import { SectionView } from '../sections';
 
-/** The home page: the config's sections in order (theme-editor §3 Section index), each highlightable in a preview. */
+/** The home page: the config's sections in order (theme-editor §3 Section index), each highlightable in a preview; then the home product widgets (issue 18 item 2). */
 export function Home() {
   const section = useThemeSelect((s) => s.section);
   const type = useThemeSelect((s) => s.type);
@@ -12,6 +13,9 @@ export function Home() {
         <SectionView key={s.key} section={s} selected={section === s.key} first={i === 0} type={type} />
       ))}
       {sections.length === 0 && <p className="sf-empty sf-container">This store has no sections yet.</p>}
+      <div className="sf-container">
+        <WidgetSlot placement="home" />
+      </div>
     </div>
   );
 }

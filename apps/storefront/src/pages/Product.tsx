@@ -1,24 +1,26 @@
 import type { StorefrontProduct, StorefrontVariant } from '@backroom/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { missingFields, PersonalizedImage, PersonalizeInputs, type PersonalizeValues, toProperties } from '../components/personalize';
+import { ReviewsSection, SizeChart, Stars, useReviews } from '../components/product-extras';
 import { Img, Money, PriceLine, RichText } from '../components/ui';
-import { CheckIcon, StarIcon } from '../layout/icons';
+import { ProductOfferSlot } from '../components/upsell';
+import { WidgetSlot } from '../components/widgets';
+import { CheckIcon } from '../layout/icons';
 import { api } from '../lib/api';
+import { useHydrated } from '../lib/cart';
 import { readable } from '../lib/color';
 import { fill } from '../lib/html';
+import { PDP_SIZES, responsiveImage } from '../lib/images';
 import { linkHref } from '../lib/links';
+import { trackPixel } from '../lib/pixels';
 import { Link, navigate } from '../lib/router';
 import { useShop, useTheme } from '../lib/theme';
 import { NotFound } from './NotFound';
 
 const COLOR_OPTION = /^colou?r$/i;
-
-/** A deterministic demo rating for a product (4.5–5.0 stars, 12–240 reviews) from its id. */
-function ratingOf(id: string): { stars: number; count: number } {
-  let h = 0;
-  for (const c of id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  return { stars: 4.5 + (h % 6) / 10, count: 12 + (h % 229) };
-}
+/** The mini cart drawer (checkout step layout 3): an island loaded when first opened (issue 16 item 1). */
+const MiniCart = lazy(() => import('../components/mini-cart').then((m) => ({ default: m.MiniCart })));
 
 /**
  * The product page (theme-editor §3 "Product page settings", both variants): gallery with zoom, rating, top
@@ -36,7 +38,7 @@ export function ProductPage({ handle }: { handle: string }) {
 }
 
 function ProductView({ p }: { p: StorefrontProduct }) {
-  const { cart, beacon } = useShop();
+  const { cart, beacon, boot } = useShop();
   const { config, type } = useTheme();
   const ps = config.settings.product;
   const style = config.settings.style;
@@ -49,6 +51,12 @@ function ProductView({ p }: { p: StorefrontProduct }) {
   const [image, setImage] = useState(0);
   const [added, setAdded] = useState(false);
   const [miniCart, setMiniCart] = useState(false);
+  // Personalisation (issue 11 item 4): the product's fields, what the shopper entered, and whether they tried to add.
+  const perso = useQuery({ queryKey: ['personalize', p.id], queryFn: () => api.personalize(p.id), retry: false, staleTime: 60_000 });
+  const def = perso.data ?? null;
+  const [personal, setPersonal] = useState<PersonalizeValues>({});
+  const [tried, setTried] = useState(false);
+  const missing = def && tried ? missingFields(def, personal) : [];
   const options = useMemo(
     () =>
       p.optionNames
@@ -64,10 +72,19 @@ function ProductView({ p }: { p: StorefrontProduct }) {
     p.variants.length === 1
       ? p.variants[0]
       : p.variants.find((v) => [v.option1, v.option2, v.option3].every((x, i) => !x || values[i] === x || !options.some((o) => o.i === i)));
-  const rating = ratingOf(p.id);
+  const reviews = useReviews(p.handle);
+  const rating = reviews.data && reviews.data.count > 0 ? { stars: reviews.data.average ?? 0, count: reviews.data.count } : null;
   const stock = variant?.inventoryQty ?? 0;
-  const add = () => {
-    if (!variant) return;
+  // A chosen variant out of stock under the "deny" policy cannot be bought: the checkout would refuse it (issue 13 item 4).
+  const soldOut = !!variant && !variant.available;
+  /** Adds the chosen variant (with the personalisation as line properties); false when a required field is empty. */
+  const add = (): boolean => {
+    if (!variant || soldOut) return false;
+    if (def && missingFields(def, personal).length) {
+      setTried(true);
+      return false;
+    }
+    const properties = def ? toProperties(def, personal) : [];
     cart.add({
       variantId: variant.id,
       quantity: qty,
@@ -77,15 +94,33 @@ function ProductView({ p }: { p: StorefrontProduct }) {
       priceCents: variant.priceCents,
       compareAtPriceCents: variant.compareAtPriceCents,
       imageSrc: variant.imageSrc ?? p.images[0]?.src ?? null,
+      ...(properties.length ? { properties } : {}),
     });
     beacon.track('add_to_cart');
+    trackPixel('AddToCart', {
+      valueCents: variant.priceCents * qty,
+      currency: boot.shop.currency,
+      contents: [{ id: variant.id, quantity: qty, priceCents: variant.priceCents }],
+    });
     setAdded(true);
     if (ps.checkoutStepLayout === 1) navigate('/cart');
     else if (ps.checkoutStepLayout === 2) navigate('/checkout');
     else setMiniCart(true);
+    return true;
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: the 'Added' label resets when another variant is chosen.
   useEffect(() => setAdded(false), [variant?.id]);
+  // Ad pixels' ViewContent (issue 17 item 6), once per product shown, priced by its first variant.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one ViewContent per product, not per re-render.
+  useEffect(() => {
+    const v = p.variants[0];
+    if (v)
+      trackPixel('ViewContent', {
+        valueCents: v.priceCents,
+        currency: boot.shop.currency,
+        contents: [{ id: v.id, quantity: 1, priceCents: v.priceCents }],
+      });
+  }, [p.id]);
   const description = <RichText html={p.bodyHtml} className="sf-pdp__desc" />;
   const descOn = `${ps.isShowDesDesktop ? '' : 'sf-hide-desktop'} ${ps.isShowDesMobile ? '' : 'sf-hide-mobile'}`;
   const tabs =
@@ -104,6 +139,14 @@ function ProductView({ p }: { p: StorefrontProduct }) {
         </details>
       ))}
     </div>
+  );
+  // The product widgets (issue 18 item 2) sit right above and below the description, wherever the theme puts it.
+  const described = (
+    <>
+      <WidgetSlot placement="product_above_description" product={p.handle} />
+      {details}
+      <WidgetSlot placement="product_below_description" product={p.handle} />
+    </>
   );
   const title = (cls: string) => (
     <h1
@@ -141,9 +184,26 @@ function ProductView({ p }: { p: StorefrontProduct }) {
     >
       {ps.layout.show_title_on_top_mobile && title('sf-only-mobile')}
       <div className={`sf-pdp__gallery ${ps.isShowImageMobile ? '' : 'sf-hide-mobile'}`}>
-        <div className={`sf-pdp__main ${ps.enable_image_zoom ? 'sf-zoom' : ''}`}>
-          {p.images[image] && <img src={p.images[image].src} alt={p.images[image].alt} width={800} height={1000} fetchPriority="high" />}
-        </div>
+        {/* Personalisation (issue 11 item 4): the values are drawn over the picture the shopper is viewing, whichever. */}
+        {def && p.images[image] ? (
+          <div className="sf-pdp__main sf-pdp__main--perso">
+            <PersonalizedImage key={p.images[image].src} src={p.images[image].src} alt={p.images[image].alt} def={def} values={personal} />
+          </div>
+        ) : (
+          <div className={`sf-pdp__main ${ps.enable_image_zoom ? 'sf-zoom' : ''}`}>
+            {p.images[image] && (
+              <img
+                src={p.images[image].src}
+                srcSet={responsiveImage(p.images[image].src)?.srcSet}
+                sizes={PDP_SIZES}
+                alt={p.images[image].alt}
+                width={800}
+                height={1000}
+                fetchPriority="high"
+              />
+            )}
+          </div>
+        )}
         {p.images.length > 1 && (
           <div className="sf-pdp__thumbs">
             {p.images.map((im, i) => (
@@ -157,28 +217,17 @@ function ProductView({ p }: { p: StorefrontProduct }) {
       <div className="sf-pdp__info">
         <RichText html={ps.topMessage} className="sf-pdp__top" />
         {title(ps.layout.show_title_on_top_mobile ? 'sf-only-desktop' : '')}
-        {ps.productRating && (
-          <div className="sf-rating" style={{ color: ps.colorProductRating }}>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <StarIcon key={n} filled={n <= Math.round(rating.stars)} />
-            ))}
+        {ps.productRating && rating && (
+          <a className="sf-rating" style={{ color: ps.colorProductRating }} href="#sf-reviews-title">
+            <Stars rating={rating.stars} />
             <span className="sf-rating__text">
-              {rating.stars.toFixed(1)} ({rating.count} reviews)
+              {rating.stars.toFixed(1)} ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
             </span>
-          </div>
-        )}
-        {!ps.hideReviewSizes && ps.productRating && (
-          <div className="sf-fit">
-            <span>Runs small</span>
-            <span className="sf-fit__bar">
-              <i style={{ left: '55%' }} />
-            </span>
-            <span>Runs large</span>
-          </div>
+          </a>
         )}
         {variant && (
           <div className="sf-pdp__price">
-            <PriceLine price={variant.priceCents} compare={variant.compareAtPriceCents} />
+            <PriceLine priceCents={variant.priceCents} compareCents={variant.compareAtPriceCents} />
             {ps.layout.show_price_saving && variant.compareAtPriceCents && (
               <span className="sf-saving" style={{ color: readable(ps.colorByXGetY, '#f2f2f2') }}>
                 You save <Money cents={variant.compareAtPriceCents - variant.priceCents} />
@@ -226,6 +275,17 @@ function ProductView({ p }: { p: StorefrontProduct }) {
           </div>
         ))}
         {ps.show_variant_description && variant && <p className="sf-variant-desc">Selected: {variant.title}</p>}
+        {def && (
+          <PersonalizeInputs
+            def={def}
+            values={personal}
+            missing={missing}
+            onChange={(id, value) => {
+              setPersonal((v) => ({ ...v, [id]: value }));
+              setImage(0);
+            }}
+          />
+        )}
         {!ps.hideHurryBox && variant && stock > 0 && stock < 50 && (
           <div className="sf-hurry">
             <RichText html={fill(ps.messageLeftInStock, { number: stock, unit: ps.unitName, item: ps.itemNameLeftInStock })} />
@@ -234,24 +294,41 @@ function ProductView({ p }: { p: StorefrontProduct }) {
             </span>
           </div>
         )}
+        <SizeChart handle={p.handle} />
         {!ps.show_qty.show_qty_same_line_button && qtyBox}
         <div className={`sf-pdp__buttons ${ps.show_qty.show_qty_same_line_button ? 'sf-pdp__buttons--qty' : ''}`}>
           {ps.show_qty.show_qty_same_line_button && qtyBox}
-          <button type="button" className="sf-btn sf-btn--cart" disabled={!variant} onClick={add}>
-            {!variant ? 'Select options' : added ? 'Added to cart' : 'Add to cart'}
+          <button type="button" className="sf-btn sf-btn--cart" disabled={!variant || soldOut} onClick={add}>
+            {!variant ? 'Select options' : soldOut ? 'Sold out' : added ? 'Added to cart' : 'Add to cart'}
           </button>
           <button
             type="button"
             className="sf-btn sf-btn--buy"
-            disabled={!variant}
+            disabled={!variant || soldOut}
             onClick={() => {
-              add();
-              navigate('/checkout');
+              if (add()) navigate('/checkout');
             }}
           >
             Buy it now
           </button>
         </div>
+        <ProductOfferSlot
+          product={{
+            id: p.id,
+            handle: p.handle,
+            title: p.title,
+            imageSrc: p.images[0]?.src ?? null,
+            variant: variant
+              ? {
+                  id: variant.id,
+                  title: variant.title,
+                  priceCents: variant.priceCents,
+                  compareAtPriceCents: variant.compareAtPriceCents,
+                  imageSrc: variant.imageSrc ?? null,
+                }
+              : null,
+          }}
+        />
         {!ps.hideGuaranteed && (
           <div className="sf-guarantee">
             <CheckIcon /> Guaranteed safe checkout
@@ -261,7 +338,7 @@ function ProductView({ p }: { p: StorefrontProduct }) {
           <Img src={ps.trust_badge.src.value} alt="Secure payment badges" className="sf-trust" w={360} h={60} />
         )}
         <RichText html={ps.listServices} className="sf-services" />
-        {ps.position_tab_detail === 'right' && details}
+        {ps.position_tab_detail === 'right' && described}
         {type === 'newchick' && ps.setting_shipping.show_shipping && <ShippingBox />}
         {ps.image_detail.isShow && ps.image_detail.image && (
           <Link href={linkHref(ps.image_detail.url)} className="sf-pdp__imgdetail">
@@ -287,26 +364,35 @@ function ProductView({ p }: { p: StorefrontProduct }) {
           </ul>
         )}
       </div>
-      {ps.position_tab_detail === 'below' && <div className="sf-pdp__below">{details}</div>}
+      {ps.position_tab_detail === 'below' && <div className="sf-pdp__below">{described}</div>}
+      <div className="sf-pdp__below">
+        <ReviewsSection handle={p.handle} />
+      </div>
       {ps.layout.special_layout_on_mobile && variant && (
         <div className="sf-sticky-buy sf-only-mobile">
           <Money cents={variant.priceCents} />
-          <button type="button" className="sf-btn sf-btn--cart" onClick={add}>
-            Add to cart
+          <button type="button" className="sf-btn sf-btn--cart" disabled={soldOut} onClick={add}>
+            {soldOut ? 'Sold out' : 'Add to cart'}
           </button>
         </div>
       )}
-      {miniCart && <MiniCart onClose={() => setMiniCart(false)} />}
+      {miniCart && (
+        <Suspense fallback={null}>
+          <MiniCart onClose={() => setMiniCart(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
 
 function ShippingBox() {
   const { config } = useTheme();
+  // Dates in the shopper's time zone: written once hydrated (the server's zone may differ; issue 16 item 1).
+  const hydrated = useHydrated();
   const sh = config.settings.product.setting_shipping;
   const from = new Date(Date.now() + sh.time_shipping.from * 86400_000);
   const to = new Date(Date.now() + sh.time_shipping.to * 86400_000);
-  const d = (x: Date) => x.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  const d = (x: Date) => (hydrated ? x.toLocaleDateString('en-US', { month: 'short', day: 'numeric' }) : '…');
   return (
     <div className="sf-shipping">
       <h3>{sh.title}</h3>
@@ -333,26 +419,4 @@ function PolicyInfo({ info, label }: { info: { display: string; content: string;
       <Link href={`/pages/${info.page_detail}`}>{label}</Link>
     </p>
   ) : null;
-}
-
-function MiniCart({ onClose }: { onClose: () => void }) {
-  return (
-    <div className="sf-drawer sf-drawer--right" role="dialog" aria-modal="true" aria-label="Cart">
-      <button type="button" className="sf-drawer__scrim" aria-label="Close cart" onClick={onClose} />
-      <div className="sf-drawer__panel">
-        <p className="sf-minicart__msg">
-          <CheckIcon /> Added to your cart
-        </p>
-        <Link href="/cart" className="sf-btn sf-btn--outline">
-          View cart
-        </Link>
-        <Link href="/checkout" className="sf-btn sf-btn--checkout">
-          Checkout
-        </Link>
-        <button type="button" className="sf-textlink" onClick={onClose}>
-          Continue shopping
-        </button>
-      </div>
-    </div>
-  );
 }

@@ -1,34 +1,69 @@
 import { SECTIONS, type Section, type SectionSettings, type SectionType } from '@backroom/theme';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, memo, useEffect, useState } from 'react';
+import { type ComponentType, memo, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { EditableText, EditScope } from '../components/editable';
 import { Countdown, Heading, Img, ProductCard, ProductGrid, RichText, useProducts, ViewAll } from '../components/ui';
 import { api } from '../lib/api';
+import { FULL_SIZES, responsiveImage } from '../lib/images';
 import { linkCollection, linkHref } from '../lib/links';
 import { Link } from '../lib/router';
+import { useShop } from '../lib/theme';
 
 type P<T extends SectionType> = { s: SectionSettings<T>; id: string; first: boolean };
 
-/** Whether the viewport is a phone (< 768 px, the storefront's one breakpoint). */
+const PHONE = '(max-width: 767px)';
+const onPhoneChange = (l: () => void) => {
+  const mq = matchMedia(PHONE);
+  mq.addEventListener('change', l);
+  return () => mq.removeEventListener('change', l);
+};
+const isPhone = () => matchMedia(PHONE).matches;
+const notPhone = () => false;
+
+/**
+ * Whether the viewport is a phone (< 768 px, the storefront's one breakpoint). The server cannot know: it renders
+ * the desktop variant and hydration starts from it, then a phone switches (issue 16 item 1).
+ */
 function useIsMobile(): boolean {
-  const q = '(max-width: 767px)';
-  const [m, setM] = useState(() => typeof matchMedia !== 'undefined' && matchMedia(q).matches);
-  useEffect(() => {
-    const mq = matchMedia(q);
-    const on = () => setM(mq.matches);
-    mq.addEventListener('change', on);
-    return () => mq.removeEventListener('change', on);
-  }, []);
-  return m;
+  return useSyncExternalStore(onPhoneChange, isPhone, notPhone);
 }
 
 /**
  * head-image: a slideshow (theme-editor §3 Slide; §5 change every 1–12 s). `opacity_image` (0–100 %) is the strength
  * of the dark layer over the picture that keeps the text readable (the demo's light slides use 20 with dark text).
+ *
+ * Phones show the mobile slides when there are any. On the public site both lists are rendered and CSS shows the one
+ * for the viewport (`sf-hero--only-*`; the server cannot know the viewport, and switching after hydration re-rendered
+ * the hero, loaded the phone's pictures late and shifted the layout: issue 16 item 3). The hidden list's first
+ * picture is a blank data URI for that viewport (`<source>`), so only the shown one is fetched. The editor's preview
+ * frame (rendered in the browser) shows the viewport's list only, as before.
  */
 function HeadImage({ s, first }: P<'head-image'>) {
+  const { preview } = useShop();
   const mobile = useIsMobile();
-  const variant = mobile && s.content.mobile.length ? 'mobile' : 'desktop';
+  const hasMobile = s.content.mobile.length > 0;
+  if (preview || !hasMobile) {
+    const variant = mobile && hasMobile ? 'mobile' : 'desktop';
+    return s.content[variant].length ? <HeroSlides s={s} first={first} variant={variant} /> : null;
+  }
+  return (
+    <>
+      {s.content.desktop.length > 0 && <HeroSlides s={s} first={first} variant="desktop" only="desktop" />}
+      <HeroSlides s={s} first={first} variant="mobile" only="mobile" />
+    </>
+  );
+}
+
+/** A 1 × 1 transparent GIF: the picture a hidden hero list shows, so the browser fetches nothing for it. */
+const BLANK = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
+
+/** One list of slides of a head-image; `only`: shown on that viewport alone (CSS), the other gets {@link BLANK}. */
+function HeroSlides({
+  s,
+  first,
+  variant,
+  only,
+}: Omit<P<'head-image'>, 'id'> & { variant: 'desktop' | 'mobile'; only?: 'desktop' | 'mobile' }) {
   const slides = s.content[variant];
   const [i, setI] = useState(0);
   useEffect(() => {
@@ -36,17 +71,23 @@ function HeadImage({ s, first }: P<'head-image'>) {
     const t = setInterval(() => setI((x) => (x + 1) % slides.length), s.change_slides_every * 1000);
     return () => clearInterval(t);
   }, [slides.length, s.change_slides_every]);
-  if (!slides.length) return null;
   const cur = Math.min(i, slides.length - 1);
   return (
-    <div className="sf-hero">
+    <div className={only ? `sf-hero sf-hero--only-${only}` : 'sf-hero'}>
       {slides.map((sl, n) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: slides have no id; order is their identity.
         <div key={n} className={`sf-hero__slide ${n === cur ? 'is-active' : ''}`} inert={n !== cur}>
           <picture>
-            {sl.media && <source media="(max-width: 767px)" srcSet={sl.media} />}
+            {only === 'mobile' && <source media="(min-width: 768px)" srcSet={BLANK} />}
+            {only === 'desktop' ? (
+              <source media="(max-width: 767px)" srcSet={BLANK} />
+            ) : (
+              sl.media && <source media="(max-width: 767px)" srcSet={sl.media} />
+            )}
             <img
               src={sl.image || sl.media}
+              srcSet={responsiveImage(sl.image || sl.media)?.srcSet}
+              sizes={FULL_SIZES}
               alt=""
               className="sf-hero__img"
               loading={first && n === 0 ? 'eager' : 'lazy'}
@@ -404,7 +445,11 @@ export const SectionView = memo(function SectionView({
       data-section-label={SECTIONS[section.type]?.label ?? section.type}
     >
       <EditScope section={section.key} path={['settings']}>
-        <R s={section.settings as never} id={section.key} first={first} />
+        {/* A boundary per section (issue 16 item 3): the server's HTML of each section is hydrated as its own unit
+            of work and commit, so hydration is many short tasks rather than one long one. */}
+        <Suspense fallback={null}>
+          <R s={section.settings as never} id={section.key} first={first} />
+        </Suspense>
       </EditScope>
     </section>
   );
