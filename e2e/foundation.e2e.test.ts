@@ -1,19 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows, sql } from '../apps/server/src/db/client.js';
-import { type E2eServer, launchBrowser, newPage, seriousA11yViolations, signIn, startServer } from './harness.js';
+import { isPaidOrder, netSalesCents } from '../apps/server/src/lib/money.js';
+import { DEMO_OWNER, newPage, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 /** The greeting the spec gives for an hour of the day (admin-dashboard §1: boundaries 12 and 17). */
 function expectedGreeting(timezone: string): string {
@@ -25,8 +15,8 @@ const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigi
 
 describe('login screen (spec §2, §5)', () => {
   it('shows the exact messages only after a submit attempt', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${server.url}/auth/login`);
+    const { context, page } = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/auth/login`);
     await page.getByRole('heading', { name: 'Sign in to Dashboard' }).waitFor();
     expect(await page.getByText('Email is required').count()).toBe(0);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -43,8 +33,8 @@ describe('login screen (spec §2, §5)', () => {
   });
 
   it('shows the server message in an error notification for a wrong password, and Enter submits', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${server.url}/auth/login`);
+    const { context, page } = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/auth/login`);
     await page.getByLabel('Email').fill('owner@demo.test');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByLabel('Password', { exact: true }).press('Enter');
@@ -55,21 +45,21 @@ describe('login screen (spec §2, §5)', () => {
 
 describe('sign in, pick a shop, see the home dashboard', () => {
   it('greets the owner and shows figures equal to the database', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, server.url, '  owner@demo.test ', 'backroom-demo', 'Demo Fashion');
+    const { context, page } = await newPage(e2e.browser);
+    await signIn(page, e2e.server.url, '  owner@demo.test ', 'backroom-demo', 'Demo Fashion');
     const [store] = await rows<{ id: string; tz: string }>(
-      server.db,
+      e2e.server.db,
       sql`select s.id, p.standard_timezone as tz from stores s join store_preferences p on p.store_id = s.id where s.handle = 'demo'`,
     );
     const tz = store!.tz;
     const [today] = await rows<{ cents: number; n: number }>(
-      server.db,
-      sql`select coalesce(sum(grand_total_cents),0)::bigint as cents, count(*)::bigint as n from orders
-          where store_id = ${store!.id} and financial_status = 'paid'
+      e2e.server.db,
+      sql`select coalesce(sum(${netSalesCents()}),0)::bigint as cents, count(*)::bigint as n from orders
+          where store_id = ${store!.id} and ${isPaidOrder()}
             and created_at >= (date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`,
     );
     const [open] = await rows<{ n: number }>(
-      server.db,
+      e2e.server.db,
       sql`select count(*)::bigint as n from orders where store_id = ${store!.id} and fulfillment_status = 'unfulfilled'`,
     );
     const heading = page.getByRole('heading', { level: 1 });
@@ -91,8 +81,8 @@ describe('sign in, pick a shop, see the home dashboard', () => {
   });
 
   it('logs out from the user menu, clearing local storage', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, server.url, 'owner@demo.test', 'backroom-demo', 'Demo Fashion');
+    const { context, page } = await newPage(e2e.browser);
+    await signIn(page, e2e.server.url, DEMO_OWNER.email, DEMO_OWNER.password, 'Demo Fashion');
     await page.getByRole('button', { name: /owner@demo.test/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/auth/login');

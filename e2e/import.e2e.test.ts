@@ -31,7 +31,7 @@ let browser: Browser;
 let tmp: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ demoOrders: 40 });
   browser = await launchBrowser();
   tmp = await mkdtemp(join(tmpdir(), 'backroom-import-e2e-'));
 });
@@ -70,7 +70,11 @@ async function reportCounts(page: Page) {
 /** Titles in the products table, in order. */
 async function tableTitles(page: Page): Promise<string[]> {
   const table = page.getByRole('table', { name: 'Products' });
-  return table.locator('tbody tr td:nth-child(2)').allTextContents();
+  // The Title column is found by its header: the table also has selection and image columns before it.
+  const headers = await table.locator('thead th').allTextContents();
+  const column = headers.findIndex((h) => h.trim() === 'Title') + 1;
+  expect(column).toBeGreaterThan(0);
+  return table.locator(`tbody tr td:nth-child(${column})`).allTextContents();
 }
 
 async function searchProducts(page: Page, text: string, expectedTotal: number) {

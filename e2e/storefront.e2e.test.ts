@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, storefrontEvents, stores } from '../apps/server/src/db/schema/index.js';
-import { type E2eServer, launchBrowser, newPage, seriousA11yViolations, startServer } from './harness';
+import { type E2eServer, launchBrowser, newPage, newShopperPage, seriousA11yViolations, startServer } from './harness';
 
 /**
  * The shopper's story (issue 5 "What users do", items 3–5): on each demo shop — demo (FASHION/newchick) on a phone,
@@ -14,7 +14,7 @@ import { type E2eServer, launchBrowser, newPage, seriousA11yViolations, startSer
 let server: E2eServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ demoOrders: 300 });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -49,12 +49,6 @@ async function dashboard(token: string, storeId: string): Promise<{ orders: numb
   };
 }
 
-/** Closes the popup if one opened (newchick demo shows one after a short delay). */
-async function closePopup(page: Page) {
-  const close = page.getByRole('dialog').getByRole('button', { name: 'Close' });
-  if (await close.isVisible().catch(() => false)) await close.click();
-}
-
 async function shop(page: Page, handle: string, viewport: { width: number; height: number }) {
   const [store] = await server.db.select().from(stores).where(eq(stores.handle, handle));
   const token = await ownerToken();
@@ -67,7 +61,6 @@ async function shop(page: Page, handle: string, viewport: { width: number; heigh
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   // Home → a category.
-  await closePopup(page);
   await page
     .locator('a[href^="/collections/"]')
     .filter({ has: page.locator('img') })
@@ -78,14 +71,12 @@ async function shop(page: Page, handle: string, viewport: { width: number; heigh
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   // Category → a product.
-  await closePopup(page);
   await page.locator('.sf-grid .sf-card__title').first().click();
   await page.waitForURL(/\/products\//);
   const title = await page.getByRole('heading', { level: 1 }).filter({ visible: true }).first().textContent();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   // Add to cart → the cart (or wherever the theme's checkout step layout sends the shopper).
-  await closePopup(page);
   await page.getByRole('button', { name: 'Add to cart' }).filter({ visible: true }).first().click();
   if (!/\/(cart|checkout)$/.test(new URL(page.url()).pathname)) await page.goto(`${server.storefront(handle)}/cart`);
   if (new URL(page.url()).pathname === '/cart') {
@@ -134,13 +125,13 @@ async function shop(page: Page, handle: string, viewport: { width: number; heigh
 
 describe('the shopper path', () => {
   it('FASHION (newchick) on a phone: home → category → product → cart → checkout → thank-you, order in the dashboard', async () => {
-    const { page, context } = await newPage(browser, { width: 375, height: 667 });
+    const { page, context } = await newShopperPage(browser, { width: 375, height: 667 });
     await shop(page, 'demo', { width: 375, height: 667 });
     await context.close();
   });
 
   it('DEFAULT (hydro) on a laptop: the same path, order in the dashboard', async () => {
-    const { page, context } = await newPage(browser, { width: 1440, height: 900 });
+    const { page, context } = await newShopperPage(browser, { width: 1440, height: 900 });
     await shop(page, 'demo-home', { width: 1440, height: 900 });
     await context.close();
   });

@@ -20,10 +20,9 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { addDaysToDate } from '@backroom/contracts';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { testConfig } from '../../apps/server/src/config.js';
-import { type Database, type Db, openDatabase, rows, sql } from '../../apps/server/src/db/client.js';
+import { type Database, type Db, rows, sql } from '../../apps/server/src/db/client.js';
 import { storeMemberships, storePreferences, stores, users } from '../../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../../apps/server/src/lib/passwords.js';
 import {
@@ -36,6 +35,7 @@ import {
   resolveWindow,
   series,
 } from '../../apps/server/src/modules/analytics/index.js';
+import { openBenchDb, pct } from '../lib/bench-db.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,36 +66,6 @@ const EVENTS_PER_SESSION = 2.5 + 1 / 3 + 1 / 6 + 1 / 10;
 
 const log = (m: string) => process.stdout.write(`${m}\n`);
 const secs = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-
-/** p-th percentile (0–100) of `xs` in ms, nearest-rank. */
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-}
-
-async function openBenchDb(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (PGLITE) return { database: await openDatabase({}), drop: async () => {} };
-  const admin = new pg.Client({ connectionString: args.url });
-  await admin.connect();
-  if (!args.reuse) {
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-    await admin.query(`create database ${DB_NAME}`);
-  }
-  await admin.end();
-  const url = new URL(args.url);
-  url.pathname = `/${DB_NAME}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      if (args.keep) return;
-      const c = new pg.Client({ connectionString: args.url });
-      await c.connect();
-      await c.query(`drop database if exists ${DB_NAME} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** Creates the owner and the shops; returns the owner's credentials and the shop ids (first one measured). */
 async function seedShops(db: Db): Promise<{ email: string; password: string; storeIds: string[] }> {
@@ -202,7 +172,7 @@ const localToday = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 
 async function main() {
   const tStart = performance.now();
   log(`Analytics Overview benchmark on ${PGLITE ? 'PGlite (embedded, in memory)' : `PostgreSQL (${DB_NAME})`}`);
-  const { database, drop } = await openBenchDb();
+  const { database, drop } = await openBenchDb({ pglite: PGLITE, url: args.url, dbName: DB_NAME, reuse: args.reuse, keep: args.keep });
   try {
     const db = database.db;
     const { email, password, storeIds } = await seedShops(db);

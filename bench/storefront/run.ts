@@ -1,0 +1,308 @@
+/**
+ * `npm run bench:storefront` (issue 16 item 4): Lighthouse 12 (`npx lighthouse@^12`, the last major that runs on
+ * Node 20; not a dependency of the project, fetched by npx on first use) with Debian's Chromium
+ * (`/usr/bin/chromium`, or CHROMIUM_PATH), mobile preset (Lighthouse's default: Moto G Power, simulated slow 4G and
+ * 4× CPU slowdown), performance category only, against the built app with the demo store:
+ *
+ * 1. home, a collection (`/collections/all`) and a product page of both demo themes — shop `demo` (FASHION,
+ *    newchick) and `demo-home` (DEFAULT, hydro) — 3 runs each; prints the median performance score, FCP, LCP,
+ *    TBT (ms) and CLS. Goals: performance ≥ 95, LCP ≤ 2000 ms, TBT ≤ 100 ms.
+ * 2. the admin's first screen (the sign-in page, a new browser context): bytes transferred, as Chromium counts
+ *    them (compressed bodies plus headers). Goal: ≤ 250 KB.
+ *
+ * 3. the storefront page cache (issue 18 item 5): per shop, the server render time of each page uncached (the cache
+ *    purged before every request) and cached (median of PAGE_CACHE_SAMPLES `app.inject` GETs each; speed-up =
+ *    uncached / cached), and the hit-rate of a shopper mix (PAGE_CACHE_MIX requests over every product and
+ *    collection page, the home and the About page, popular pages more often: Zipf, s = 1) starting cold.
+ * 4. the storefront's JavaScript before hydration: per page, the compressed bytes of every script Chromium loaded
+ *    until the page is hydrated (`html[data-sf-ready]`). First paint needs none (the HTML is server-rendered and the
+ *    bundle is a deferred module script).
+ *
+ * Every page is requested once before Lighthouse runs (a warm page cache, as a live shop's is).
+ * `npm run bench:storefront -- --no-lighthouse` prints 2–4 only (quick; RESULTS.md is left as it is).
+ * Writes the figures to bench/storefront/RESULTS.md. Needs `npm run build` first (admin and storefront dist).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { rows as dbRows, sql } from '../../apps/server/src/db/client.js';
+import type { App } from '../../apps/server/src/lib/types.js';
+import { launchBrowser, newPage, newShopperPage, startServer } from '../../e2e/harness.js';
+
+const RUNS = 3;
+/** Requests per page and state for the cached/uncached render times. */
+const PAGE_CACHE_SAMPLES = 15;
+/** Requests of the shopper mix whose hit-rate is measured. */
+const PAGE_CACHE_MIX = 400;
+const LIGHTHOUSE = !process.argv.includes('--no-lighthouse');
+const SHOPS = [
+  { handle: 'demo', theme: 'FASHION' },
+  { handle: 'demo-home', theme: 'DEFAULT' },
+] as const;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+type Figures = { score: number; fcp: number; lcp: number; tbt: number; cls: number };
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * One Lighthouse run (mobile preset, performance only) of `url`: score 0–100, FCP/LCP/TBT in ms, CLS. Asynchronous:
+ * the server under test runs in this process, so a synchronous child would stall it.
+ */
+async function lighthouse(url: string): Promise<Figures> {
+  const dir = mkdtempSync(join(tmpdir(), 'lh-'));
+  const out = join(dir, 'report.json');
+  try {
+    await promisify(execFile)(
+      'npx',
+      [
+        '--yes',
+        'lighthouse@^12',
+        url,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${out}`,
+        '--quiet',
+        // Chromium resolves *.localhost to loopback by itself.
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 },
+    );
+    const lhr = JSON.parse(readFileSync(out, 'utf8')) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue: number }>;
+    };
+    return {
+      score: Math.round(lhr.categories.performance.score * 100),
+      fcp: lhr.audits['first-contentful-paint']!.numericValue,
+      lcp: lhr.audits['largest-contentful-paint']!.numericValue,
+      tbt: lhr.audits['total-blocking-time']!.numericValue,
+      cls: lhr.audits['cumulative-layout-shift']!.numericValue,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type CacheFigures = { page: string; missMs: number; hitMs: number };
+
+/**
+ * The page cache figures of one shop (see the file's comment, part 3): render time per page uncached and cached, and
+ * the hit-rate of a Zipf-distributed shopper mix starting from an empty cache.
+ */
+async function pageCacheFigures(app: App, storeId: string, host: string, paths: string[]) {
+  const get = async (url: string) => {
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers: { host } });
+    return { ms: performance.now() - t0, state: String(res.headers['x-page-cache']) };
+  };
+  const per: CacheFigures[] = [];
+  for (const path of paths.slice(0, 4)) {
+    const miss: number[] = [];
+    const hit: number[] = [];
+    for (let i = 0; i < PAGE_CACHE_SAMPLES; i++) {
+      await app.pageCache.purge(storeId, 'all');
+      const m = await get(path);
+      if (m.state !== 'miss') throw new Error(`${path}: expected a miss, got ${m.state}`);
+      miss.push(m.ms);
+      const h = await get(path);
+      if (h.state !== 'hit') throw new Error(`${path}: expected a hit, got ${h.state}`);
+      hit.push(h.ms);
+    }
+    per.push({ page: path, missMs: median(miss), hitMs: median(hit) });
+  }
+  // Zipf (s = 1) over the pages in the order given (home and collections first, then products).
+  await app.pageCache.purge(storeId, 'all');
+  const weights = paths.map((_, i) => 1 / (i + 1));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  let seed = 42;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  let hits = 0;
+  for (let n = 0; n < PAGE_CACHE_MIX; n++) {
+    let r = rand() * sum;
+    let i = 0;
+    while (r > weights[i]! && i < paths.length - 1) r -= weights[i++]!;
+    if ((await get(paths[i]!)).state === 'hit') hits += 1;
+  }
+  return { per, hitRate: hits / PAGE_CACHE_MIX, distinct: paths.length };
+}
+
+/** Compressed bytes of the scripts a page loads until it is hydrated (`html[data-sf-ready]`), part 4. */
+async function scriptBytesToHydrate(browser: Browser, url: string): Promise<number> {
+  const { context, page } = await newShopperPage(browser, { width: 412, height: 823 });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts = new Set<string>();
+  let bytes = 0;
+  let hydrated = false;
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => {
+    if (e.type === 'Script') scripts.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    if (!hydrated && scripts.has(e.requestId)) bytes += e.encodedDataLength;
+  });
+  await page.goto(url);
+  await page.locator('html[data-sf-ready]').waitFor({ state: 'attached' });
+  hydrated = true;
+  await context.close();
+  return bytes;
+}
+
+async function main() {
+  const server = await startServer({ demoOrders: 40 });
+  const rows: { shop: string; page: string; f: Figures; runs: number[] }[] = [];
+  const cacheRows: { shop: string; per: CacheFigures[]; hitRate: number; distinct: number }[] = [];
+  const jsRows: { shop: string; page: string; bytes: number }[] = [];
+  let adminBytes = 0;
+  try {
+    for (const shop of SHOPS) {
+      const origin = server.storefront(shop.handle);
+      const first = (await (
+        await server.app.inject({ url: '/api/storefront/products?limit=1', headers: { host: new URL(origin).host } })
+      ).json()) as {
+        products: { handle: string }[];
+      };
+      const pages = [
+        ['home', '/'],
+        ['collection', '/collections/all'],
+        ['product', `/products/${first.products[0]!.handle}`],
+      ] as const;
+      const host = new URL(origin).host;
+      const [store] = await dbRows<{ id: string }>(server.db, sql`select id from stores where handle = ${shop.handle}`);
+      const list = async (url: string) => (await server.app.inject({ url, headers: { host } })).json();
+      const products = ((await list('/api/storefront/products?limit=60')) as { products: { handle: string }[] }).products;
+      const collections = ((await list('/api/storefront/collections')) as { collections: { handle: string }[] }).collections;
+      const collectionPaths = collections.map((c) => `/collections/${c.handle}`);
+      const mix = [
+        ...pages.map(([, p]) => p),
+        '/pages/about-us',
+        ...collectionPaths,
+        ...products.slice(1).map((p) => `/products/${p.handle}`),
+      ];
+      const cache = await pageCacheFigures(server.app, store!.id, host, [...new Set(mix)]);
+      cacheRows.push({ shop: `${shop.handle} (${shop.theme})`, ...cache });
+      for (const c of cache.per) {
+        console.log(
+          `${shop.handle.padEnd(10)} ${c.page.padEnd(28)} render uncached ${c.missMs.toFixed(1)} ms, cached ${c.hitMs.toFixed(1)} ms (×${(c.missMs / c.hitMs).toFixed(1)})`,
+        );
+      }
+      console.log(
+        `${shop.handle.padEnd(10)} hit-rate ${(cache.hitRate * 100).toFixed(1)} % of ${PAGE_CACHE_MIX} requests over ${cache.distinct} pages`,
+      );
+      const browser = await launchBrowser();
+      try {
+        for (const [name, path] of pages) {
+          const bytes = await scriptBytesToHydrate(browser, `${origin}${path}`);
+          jsRows.push({ shop: `${shop.handle} (${shop.theme})`, page: name, bytes });
+          console.log(`${shop.handle.padEnd(10)} ${name.padEnd(11)} JavaScript before hydration ${(bytes / 1024).toFixed(1)} KB`);
+        }
+      } finally {
+        await browser.close();
+      }
+      for (const [, path] of pages) await server.app.inject({ url: path, headers: { host } });
+
+      for (const [name, path] of LIGHTHOUSE ? pages : []) {
+        const runs: Figures[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${origin}${path}`));
+        const f: Figures = {
+          score: median(runs.map((r) => r.score)),
+          fcp: median(runs.map((r) => r.fcp)),
+          lcp: median(runs.map((r) => r.lcp)),
+          tbt: median(runs.map((r) => r.tbt)),
+          cls: median(runs.map((r) => r.cls)),
+        };
+        rows.push({ shop: `${shop.handle} (${shop.theme})`, page: name, f, runs: runs.map((r) => r.score) });
+        console.log(
+          `${shop.handle.padEnd(10)} ${name.padEnd(11)} performance ${f.score} (runs ${runs.map((r) => r.score).join('/')})  FCP ${Math.round(f.fcp)} ms  LCP ${Math.round(f.lcp)} ms  TBT ${Math.round(f.tbt)} ms  CLS ${f.cls.toFixed(3)}`,
+        );
+      }
+    }
+
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await newPage(browser);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+        adminBytes += e.encodedDataLength;
+      });
+      await page.goto(`${server.url}/auth/login`, { waitUntil: 'networkidle' });
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+    console.log(`admin first screen (/auth/login): ${(adminBytes / 1024).toFixed(1)} KB transferred`);
+  } finally {
+    await server.stop();
+  }
+
+  const table = rows
+    .map(
+      (r) =>
+        `| ${r.shop} | ${r.page} | ${r.f.score} (${r.runs.join(' / ')}) | ${Math.round(r.f.fcp)} | ${Math.round(r.f.lcp)} | ${Math.round(r.f.tbt)} | ${r.f.cls.toFixed(3)} |`,
+    )
+    .join('\n');
+  const cacheTable = cacheRows
+    .flatMap((r) =>
+      r.per.map(
+        (c) => `| ${r.shop} | \`${c.page}\` | ${c.missMs.toFixed(1)} | ${c.hitMs.toFixed(1)} | ×${(c.missMs / c.hitMs).toFixed(1)} |`,
+      ),
+    )
+    .join('\n');
+  const hitRates = cacheRows
+    .map((r) => `${r.shop}: **${(r.hitRate * 100).toFixed(1)} %** of ${PAGE_CACHE_MIX} requests over ${r.distinct} pages`)
+    .join('; ');
+  const jsTable = jsRows.map((r) => `| ${r.shop} | ${r.page} | ${(r.bytes / 1024).toFixed(1)} |`).join('\n');
+  const md = `# Storefront bench (issue 16 item 4)
+
+\`npm run bench:storefront\` — Lighthouse 12 (\`npx lighthouse@^12\`), Debian's Chromium, mobile preset (simulated
+slow 4G, 4× CPU slowdown), performance only, median of ${RUNS} runs per page; the built app with the demo store.
+Goals: performance ≥ 95, LCP ≤ 2000 ms, TBT ≤ 100 ms on every page; admin first screen ≤ 250 KB transferred.
+
+Run ${new Date().toISOString().slice(0, 16)}Z. Machine: ${cpus().length} CPUs, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ')} when it finished (the machine is shared: Lighthouse's simulated figures move with the load).
+
+| Shop | Page | Performance (runs) | FCP ms | LCP ms | TBT ms | CLS |
+| ---- | ---- | ------------------ | ------ | ------ | ------ | --- |
+${table}
+
+Admin first screen (\`/auth/login\`, new context): **${(adminBytes / 1024).toFixed(1)} KB** transferred.
+
+## JavaScript before hydration
+
+First paint needs no JavaScript (server-rendered HTML, deferred module script). Compressed (brotli) bytes of every
+script loaded until the page is hydrated (\`html[data-sf-ready]\`), 412 px wide:
+
+| Shop | Page | KB |
+| ---- | ---- | -- |
+${jsTable}
+
+## Page cache (issue 18 item 5)
+
+Server render time of a page (\`app.inject\`, median of ${PAGE_CACHE_SAMPLES}), uncached (cache purged before each
+request: the data pass and React's render) and cached (the kept markup with this answer's nonce):
+
+| Shop | Page | Uncached ms | Cached ms | Speed-up |
+| ---- | ---- | ----------- | --------- | -------- |
+${cacheTable}
+
+Hit-rate of a shopper mix from an empty cache (Zipf over home, collections, the About page and every product):
+${hitRates}.
+`;
+  const file = join(import.meta.dirname, 'RESULTS.md');
+  if (!LIGHTHOUSE) return; // a quick run prints its figures and leaves the last full run's file alone
+  writeFileSync(file, md);
+  console.log(`written ${file}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

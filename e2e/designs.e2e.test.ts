@@ -1,0 +1,223 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows, sql } from '../apps/server/src/db/client.js';
+import { DEMO_OWNER, type E2eServer, launchBrowser, newPage, seriousA11yViolations, signIn, startServer } from './harness';
+
+/**
+ * The print-on-demand editors in Chromium (issue 19 items 2–5), on Demo Fashion: from the Catalog the merchant presses
+ * Design on the unisex tee; the print-hub editor opens full screen on the Front area; they upload artwork (flagged at
+ * 140 DPI until they shrink it), add a curved text "Est. 2026" and drag it back onto the centre (snapping), add a
+ * shopper field "Name", delete and nudge and undo twice, switch the mockup to Black, choose colours and sizes and press
+ * Save as product: a draft product with its variants, a mockup per colour and the print files. Then a book (title page
+ * from a template, a photo slot, the preview with the sample name, Export PDF) and a photo book in spreads (a spread
+ * added moves the spine; Export PDFs gives the interior and the cover). Each editor is screenshot
+ * (e2e/.screenshots/designs-*.png) and checked with axe.
+ */
+let server: E2eServer;
+let browser: Browser;
+let admin: { context: BrowserContext; page: Page };
+const SHOTS = join(import.meta.dirname, '.screenshots');
+
+beforeAll(async () => {
+  server = await startServer({ demoOrders: 10 });
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+  admin = await newPage(browser);
+  await signIn(admin.page, server.url, DEMO_OWNER.email, DEMO_OWNER.password, 'Demo Fashion');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Screenshots the page and asserts no serious/critical axe violation. */
+async function look(name: string) {
+  await admin.page.screenshot({ path: join(SHOTS, `designs-${name}.png`) });
+  expect(await seriousA11yViolations(admin.page)).toEqual([]);
+}
+
+/** A PNG of `w` × `h` px drawn in the browser (a gradient with a circle), as a file to upload. */
+async function artwork(page: Page, w: number, h: number) {
+  const b64 = await page.evaluate(
+    ([w, h]) => {
+      const c = document.createElement('canvas');
+      c.width = w;
+      c.height = h;
+      const g = c.getContext('2d')!;
+      const grad = g.createLinearGradient(0, 0, w, h);
+      grad.addColorStop(0, '#ff6b6b');
+      grad.addColorStop(1, '#4c6ef5');
+      g.fillStyle = grad;
+      g.fillRect(0, 0, w, h);
+      g.fillStyle = '#ffd43b';
+      g.beginPath();
+      g.arc(w / 2, h / 2, w / 4, 0, Math.PI * 2);
+      g.fill();
+      return c.toDataURL('image/png').split(',')[1]!;
+    },
+    [w, h] as const,
+  );
+  return { name: 'artwork.png', mimeType: 'image/png', buffer: Buffer.from(b64, 'base64') };
+}
+
+/** The inspector's number field `label` as a number. */
+async function numberIn(page: Page, label: string): Promise<number> {
+  return Number(await page.getByRole('textbox', { name: label, exact: true }).inputValue());
+}
+
+describe('print-on-demand editors', () => {
+  it('print-hub-editor: the tee designed (artwork with its DPI, curved text snapped to the centre, a shopper field, undo) and saved as a product with mockups and print files', async () => {
+    const page = admin.page;
+    await page.goto(`${server.url}/admin/catalog`);
+    await page.getByRole('link', { name: 'Design Unisex Softstyle T-Shirt' }).click();
+    const canvas = page.getByRole('application', { name: 'Unisex Softstyle T-Shirt print area' });
+    await expect.poll(() => canvas.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(new URL(page.url()).searchParams.get('design')).toMatch(/^[0-9a-f-]{36}$/);
+    // The Front area is open, back and sleeves are tabs.
+    await expect.poll(() => page.getByRole('tab', { name: /Front/ }).getAttribute('aria-selected')).toBe('true');
+    for (const tab of [/Back/, /Left sleeve/]) expect(await page.getByRole('tab', { name: tab }).count()).toBe(1);
+
+    // Artwork from the shop's uploads: 1680 × 2240 px over the 12 × 16 in front is 140 DPI, flagged.
+    await page.getByRole('button', { name: 'Image', exact: true }).click();
+    await page.locator('input[type="file"]').setInputFiles(await artwork(page, 1680, 2240));
+    await expect.poll(() => page.getByText('140 DPI at this size').isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.getByRole('textbox', { name: 'Width (in)', exact: true }).fill('8');
+    await expect.poll(() => page.getByText('210 DPI').isVisible()).toBe(true);
+    expect(await page.getByText('140 DPI at this size').count()).toBe(0);
+
+    // A curved text, then dragged off the centre and back near it: it snaps onto the centre.
+    await page.getByRole('button', { name: 'Curved text' }).click();
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Est. 2026');
+    const centred = await numberIn(page, 'X (in)');
+    const box = (await canvas.boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + 60, cy + 40, { steps: 8 });
+    await page.mouse.move(cx + 3, cy + 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => numberIn(page, 'X (in)')).toBe(centred);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /saved|Saving|Unsaved/ })
+        .count(),
+    ).toBe(1);
+
+    // A shopper field "Name" (10 characters at most), moved below the text.
+    await page.getByRole('button', { name: 'Shopper field' }).click();
+    expect(await page.getByRole('textbox', { name: 'Shopper sees' }).inputValue()).toBe('Name');
+    expect(await page.getByRole('textbox', { name: 'Max characters' }).inputValue()).toBe('10');
+    await page.getByRole('textbox', { name: 'Y (in)', exact: true }).fill('11');
+
+    // Delete it and nudge the text, then undo twice: both come back.
+    await canvas.click({ position: { x: 5, y: 5 } });
+    await page.getByRole('button', { name: 'Field: Name', exact: true }).click();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.getByRole('button', { name: 'Field: Name', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Est. 2026', exact: true }).click();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(() => numberIn(page, 'X (in)')).toBeGreaterThan(centred);
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByRole('button', { name: 'Field: Name', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Est. 2026', exact: true }).click();
+    expect(await numberIn(page, 'X (in)')).toBe(centred);
+
+    // Mockup in black, heather and white; variants: three colours × S, M, L with a $12 margin.
+    const mockup = page.getByRole('img', { name: /Unisex Softstyle T-Shirt in/ });
+    await page.getByRole('button', { name: 'Black', exact: true }).click();
+    await expect.poll(() => mockup.getAttribute('src')).toContain('color=Black');
+    await page.getByRole('button', { name: 'Sport Grey', exact: true }).click();
+    await expect.poll(() => mockup.getAttribute('src')).toContain('color=Sport%20Grey');
+    for (const c of ['White', 'Black', 'Sport Grey']) await page.getByRole('checkbox', { name: c, exact: true }).check();
+    for (const s of ['S', 'M', 'L']) await page.getByRole('checkbox', { name: s, exact: true }).check();
+    await page.getByRole('textbox', { name: 'Your margin per item' }).fill('12');
+    const prices = page.getByRole('table', { name: 'Prices per size' });
+    await expect.poll(() => prices.getByRole('row').nth(1).textContent()).toMatch(/S\s*\$9\.25\s*\$21\.25\s*56 %/);
+    await look('print-hub');
+
+    // Save as product: the draft product with 3 × 3 variants, one mockup per colour, print files per area.
+    await page.getByRole('button', { name: 'Save as product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as product' });
+    await expect.poll(() => dialog.getByText('Draft product created').isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await dialog.getByRole('img', { name: /^Mockup / }).count()).toBe(3);
+    await expect.poll(() => dialog.getByText('Print files ready').isVisible(), { timeout: 90_000 }).toBe(true);
+    expect(await dialog.getByRole('link', { name: 'front.png' }).count()).toBe(1);
+    await look('print-hub-saved');
+    const designId = new URL(page.url()).searchParams.get('design')!;
+    const [p] = await rows<{ status: string; variants: number; images: number }>(
+      server.db,
+      sql`select p.status, (select count(*)::int from product_variants v where v.product_id = p.id) as variants,
+                 (select count(*)::int from product_images i where i.product_id = p.id) as images
+          from designs d join products p on p.id = d.product_id where d.id = ${designId}`,
+    );
+    expect(p).toEqual({ status: 'draft', variants: 9, images: 3 });
+    await page.keyboard.press('Escape');
+  });
+
+  it('book-editor: a title page from a template with {child_name}, a photo slot, the preview with the sample name and the print PDF', async () => {
+    const page = admin.page;
+    await page.goto(`${server.url}/admin/book-editor`);
+    await page.getByRole('button', { name: 'New book' }).click();
+    const canvas = page.getByRole('application', { name: 'Book page' });
+    await expect.poll(() => canvas.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Pages (20)' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('menuitem', { name: 'Title page' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Pages (21)' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Photo slot' }).click();
+    // The placeholder became a shopper field with a sample; the photo slot too.
+    expect(await page.getByRole('textbox', { name: 'Sample' }).first().inputValue()).toBe('Maya');
+    await look('book');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('dialog', { name: 'Preview' });
+    await preview.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => preview.getByText('Page 1 · 2 of 22').isVisible()).toBe(true);
+    expect(await preview.getByRole('img', { name: 'Page 1 preview' }).count()).toBe(1);
+    await preview.getByRole('textbox', { name: 'Child name' }).fill('Theo');
+    await page.screenshot({ path: join(SHOTS, 'designs-book-preview.png') });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export PDF' });
+    await expect.poll(() => dialog.getByText('Print PDF ready').isVisible(), { timeout: 120_000 }).toBe(true);
+    const href = await dialog.getByRole('link', { name: 'book.pdf' }).getAttribute('href');
+    const pdf = await fetch(new URL(href!, server.url));
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await page.keyboard.press('Escape');
+  });
+
+  it('book2-editor: spreads across the gutter, the cover wrap whose spine follows the page count, interior and cover PDFs', async () => {
+    const page = admin.page;
+    await page.goto(`${server.url}/admin/book2-editor`);
+    await page.getByRole('button', { name: 'New photo book' }).click();
+    const canvas = page.getByRole('application', { name: 'Book spread' });
+    await expect.poll(() => canvas.isVisible(), { timeout: 30_000 }).toBe(true);
+    const spine = async () => (await page.getByText(/spine [\d.]+ mm for \d+ pages/).textContent()) ?? '';
+    const before = await spine();
+    await page.getByRole('button', { name: 'Add spread' }).click();
+    await page.getByRole('button', { name: 'Previous spread' }).click();
+    const after = await spine();
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/for (\d+) pages/);
+    expect(Number(/for (\d+) pages/.exec(after)![1])).toBe(Number(/for (\d+) pages/.exec(before)![1]) + 2);
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await look('book2-cover');
+    await page.getByRole('button', { name: 'Next spread' }).click();
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await look('book2-spread');
+    await page.getByRole('button', { name: 'Export PDFs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export PDFs' });
+    await expect.poll(() => dialog.getByText('Print PDF ready').isVisible(), { timeout: 120_000 }).toBe(true);
+    expect(await dialog.getByRole('link', { name: 'interior.pdf' }).count()).toBe(1);
+    expect(await dialog.getByRole('link', { name: 'cover.pdf' }).count()).toBe(1);
+  });
+});
