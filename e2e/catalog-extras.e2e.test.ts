@@ -96,7 +96,7 @@ describe('catalog extras', () => {
     await sf.goto(`${server.storefront(SHOP)}/products/${target.product}`);
     await sf.getByText('Size chart', { exact: true }).click();
     await expect.poll(async () => sf.locator('.sf-sizechart caption').textContent()).toBe('Fashion sizes (cm)');
-    expect(await sf.getByRole('cell', { name: '84' }).count()).toBe(1);
+    await expect.poll(() => sf.getByRole('cell', { name: '84' }).count()).toBe(1);
   });
 
   it('Reviews: a shopper submits one, the merchant publishes it, the product page shows it', async () => {

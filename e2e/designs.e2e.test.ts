@@ -77,7 +77,7 @@ describe('print-on-demand editors', () => {
     expect(new URL(page.url()).searchParams.get('design')).toMatch(/^[0-9a-f-]{36}$/);
     // The Front area is open, back and sleeves are tabs.
     await expect.poll(() => page.getByRole('tab', { name: /Front/ }).getAttribute('aria-selected')).toBe('true');
-    for (const tab of [/Back/, /Left sleeve/]) expect(await page.getByRole('tab', { name: tab }).count()).toBe(1);
+    for (const tab of [/Back/, /Left sleeve/]) await expect.poll(() => page.getByRole('tab', { name: tab }).count()).toBe(1);
 
     // Artwork from the shop's uploads: 1680 × 2240 px over the 12 × 16 in front is 140 DPI, flagged.
     await page.getByRole('button', { name: 'Image', exact: true }).click();
@@ -144,9 +144,9 @@ describe('print-on-demand editors', () => {
     await page.getByRole('button', { name: 'Save as product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save as product' });
     await expect.poll(() => dialog.getByText('Draft product created').isVisible(), { timeout: 60_000 }).toBe(true);
-    expect(await dialog.getByRole('img', { name: /^Mockup / }).count()).toBe(3);
+    await expect.poll(() => dialog.getByRole('img', { name: /^Mockup / }).count()).toBe(3);
     await expect.poll(() => dialog.getByText('Print files ready').isVisible(), { timeout: 90_000 }).toBe(true);
-    expect(await dialog.getByRole('link', { name: 'front.png' }).count()).toBe(1);
+    await expect.poll(() => dialog.getByRole('link', { name: 'front.png' }).count()).toBe(1);
     await look('print-hub-saved');
     const designId = new URL(page.url()).searchParams.get('design')!;
     const [p] = await rows<{ status: string; variants: number; images: number }>(
@@ -165,7 +165,7 @@ describe('print-on-demand editors', () => {
     await page.getByRole('button', { name: 'New book' }).click();
     const canvas = page.getByRole('application', { name: 'Book page' });
     await expect.poll(() => canvas.isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Pages (20)' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Pages (20)' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Add page' }).click();
     await page.getByRole('menuitem', { name: 'Title page' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Pages (21)' }).count()).toBe(1);
@@ -177,7 +177,7 @@ describe('print-on-demand editors', () => {
     const preview = page.getByRole('dialog', { name: 'Preview' });
     await preview.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => preview.getByText('Page 1 · 2 of 22').isVisible()).toBe(true);
-    expect(await preview.getByRole('img', { name: 'Page 1 preview' }).count()).toBe(1);
+    await expect.poll(() => preview.getByRole('img', { name: 'Page 1 preview' }).count()).toBe(1);
     await preview.getByRole('textbox', { name: 'Child name' }).fill('Theo');
     await page.screenshot({ path: join(SHOTS, 'designs-book-preview.png') });
     await page.keyboard.press('Escape');
@@ -217,7 +217,7 @@ describe('print-on-demand editors', () => {
     await page.getByRole('button', { name: 'Export PDFs' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export PDFs' });
     await expect.poll(() => dialog.getByText('Print PDF ready').isVisible(), { timeout: 120_000 }).toBe(true);
-    expect(await dialog.getByRole('link', { name: 'interior.pdf' }).count()).toBe(1);
-    expect(await dialog.getByRole('link', { name: 'cover.pdf' }).count()).toBe(1);
+    await expect.poll(() => dialog.getByRole('link', { name: 'interior.pdf' }).count()).toBe(1);
+    await expect.poll(() => dialog.getByRole('link', { name: 'cover.pdf' }).count()).toBe(1);
   });
 });

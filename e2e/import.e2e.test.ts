@@ -171,7 +171,7 @@ describe('Products screen and the Shopify CSV import', () => {
     await page.goto(`${server.url}/admin/products`);
     const list = page.getByRole('list', { name: 'Products' });
     await list.waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(20);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(20);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Import', exact: true }).click();

@@ -122,7 +122,7 @@ describe('Orders (issue 12: the merchant runs the day’s business)', () => {
     await page.waitForURL(`**/admin/orders/detail/${mine.id}`);
     await page.getByRole('heading', { name: mine.name, level: 2 }).waitFor();
     await page.getByText('Credit/Debit Card').or(page.getByText('Test gateway')).first().waitFor();
-    expect(await page.getByTestId('line-item').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('line-item').count()).toBe(3);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Fulfil two of the three items, with a tracking number and a carrier.

@@ -129,7 +129,7 @@ describe('the shop’s presence', () => {
     await nav.waitFor();
     const shop = nav.getByRole('listitem').filter({ has: sf.getByRole('link', { name: 'Shop', exact: true }) });
     await shop.hover();
-    expect(await shop.locator('.sf-menu__sub > li > a').count()).toBe(3);
+    await expect.poll(() => shop.locator('.sf-menu__sub > li > a').count()).toBe(3);
     // The footer menus are nested too: the policies under Customer care.
     const care = sf
       .getByRole('navigation', { name: 'Information' })

@@ -70,7 +70,7 @@ describe.each(SHOPS)('server rendering of %s', (handle) => {
         await expect(still.locator('header').count()).resolves.toBe(1);
         if (kind === 'home') expect(await still.locator('[data-section-key]').count()).toBeGreaterThan(1);
         if (kind === 'product') await still.locator('h1').first().waitFor();
-        if (kind === 'category') expect(await still.locator('.sf-card').count()).toBeGreaterThan(0);
+        if (kind === 'category') await expect.poll(() => still.locator('.sf-card').count()).toBeGreaterThan(0);
         if (kind === 'missing product') expect(await still.locator('main').textContent()).toMatch(/not found/i);
 
         await page.goto(`${server.storefront(handle)}${path}`);

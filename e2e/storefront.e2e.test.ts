@@ -233,7 +233,7 @@ describe('preview bridge (DESIGN.md "Preview protocol")', () => {
     }, config);
     await page.waitForTimeout(500);
     expect(await frame.getByText('Injected from elsewhere').count()).toBe(0);
-    expect(await frame.getByText(original).count()).toBeGreaterThan(0);
+    await expect.poll(() => frame.getByText(original).count()).toBeGreaterThan(0);
     await context.close();
   });
 });

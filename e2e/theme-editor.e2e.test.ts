@@ -370,8 +370,9 @@ describe('safety', () => {
     await editable.press('Enter');
     await expect.poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'History' }).click();
+    // The history opens in a popover: wait for its list rather than counting before it has rendered.
     const steps = page.getByRole('list', { name: 'Edit history' }).getByRole('listitem');
-    expect(await steps.count()).toBe(2);
+    await expect.poll(() => steps.count(), { timeout: 10_000 }).toBe(2);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => editable.textContent()).toBe(was);
@@ -394,7 +395,7 @@ describe('safety', () => {
     await page.keyboard.press('?');
     const shortcuts = page.getByRole('table', { name: 'Keyboard shortcuts' });
     await expect.poll(() => shortcuts.isVisible()).toBe(true);
-    expect(await shortcuts.getByRole('row').count()).toBe(7);
+    await expect.poll(() => shortcuts.getByRole('row').count()).toBe(7);
     expect(await seriousA11yViolations(page, { include: ['.mantine-Popover-dropdown'] })).toEqual([]);
     await page.keyboard.press('Escape');
     await page
@@ -592,14 +593,14 @@ describe('settings, rules and safety', () => {
       expect(await last.locator('.br-section-open').textContent()).toBe('Slider Product');
       expect(await last.getByRole('button', { name: /Add section/ }).count()).toBe(0);
       expect(await rows(page).nth(-2).getByRole('button', { name: 'Add section below' }).count()).toBe(0);
-      expect(await rows(page).nth(-2).getByRole('button', { name: 'Add section above' }).count()).toBe(1);
+      await expect.poll(() => rows(page).nth(-2).getByRole('button', { name: 'Add section above' }).count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Add section', exact: true }).count()).toBe(0);
 
       // Flash-deal detail collections: add offered only with fewer than 10 blocks.
       await openSection('Flash Deals');
       const addDeal = page.getByRole('button', { name: 'Add Deal' });
       for (let n = await blockRows('Deals').count(); n < 10; n += 1) await addDeal.click();
-      expect(await blockRows('Deals').count()).toBe(10);
+      await expect.poll(() => blockRows('Deals').count()).toBe(10);
       expect(await addDeal.count()).toBe(0);
       await back();
 
@@ -608,22 +609,22 @@ describe('settings, rules and safety', () => {
       await showPage('Thank you page');
       await open('Thank You');
       const steps = blockRows('Steps');
-      expect(await steps.count()).toBe(4);
+      await expect.poll(() => steps.count()).toBe(4);
       const addStep = page.getByRole('button', { name: 'Add Step' });
       expect(await addStep.count()).toBe(0);
       await page.getByRole('button', { name: 'Delete Step 3: Packaging & Quality Control' }).click();
       await addStep.click();
-      expect(await steps.count()).toBe(4);
+      await expect.poll(() => steps.count()).toBe(4);
       expect(await titleOf(steps.nth(2))).toBe('Custom step');
       expect(await addStep.count()).toBe(0);
       await expect.poll(() => preview(page).getByText('Custom step').first().isVisible(), { timeout: 15_000 }).toBe(true);
 
       // Delivery policies: add hidden at 3; a new one is "Delivery policy", at the end.
       const policies = blockRows('Policies');
-      expect(await policies.count()).toBe(2);
+      await expect.poll(() => policies.count()).toBe(2);
       const addPolicy = page.getByRole('button', { name: 'Add Policy' });
       await addPolicy.click();
-      expect(await policies.count()).toBe(3);
+      await expect.poll(() => policies.count()).toBe(3);
       expect(await titleOf(policies.nth(2))).toBe('Delivery policy');
       expect(await addPolicy.count()).toBe(0);
 
@@ -631,7 +632,7 @@ describe('settings, rules and safety', () => {
       await page.locator('body').click({ position: { x: 5, y: 500 } });
       await page.keyboard.press('Control+z');
       await poll(() => policies.count()).toBe(2);
-      expect(await addPolicy.count()).toBe(1);
+      await expect.poll(() => addPolicy.count()).toBe(1);
       await page.keyboard.press('Control+Shift+z');
       await poll(() => policies.count()).toBe(3);
       await page.getByRole('button', { name: 'History' }).click();
@@ -644,9 +645,9 @@ describe('settings, rules and safety', () => {
       // Jump to the opened state: nothing is changed any more, every later step can be redone.
       await items.last().getByRole('button').click();
       await poll(() => page.getByText('Saved', { exact: true }).first().isVisible()).toBe(true);
-      expect(await steps.count()).toBe(4);
+      await expect.poll(() => steps.count()).toBe(4);
       expect(await titleOf(steps.nth(2))).toBe('Packaging & Quality Control');
-      expect(await policies.count()).toBe(2);
+      await expect.poll(() => policies.count()).toBe(2);
       expect(await page.getByRole('button', { name: 'Redo' }).isEnabled()).toBe(true);
       // And forward again to the newest.
       await items.first().getByRole('button').click();
@@ -659,7 +660,7 @@ describe('settings, rules and safety', () => {
       await showPage('Product page');
       await open('Product');
       const tabs = blockRows('Description tabs');
-      expect(await tabs.count()).toBe(1);
+      await expect.poll(() => tabs.count()).toBe(1);
       expect(
         await tabs
           .first()
@@ -669,7 +670,7 @@ describe('settings, rules and safety', () => {
       const addTab = page.getByRole('button', { name: 'Add Description tab' });
       await addTab.click();
       await addTab.click();
-      expect(await tabs.count()).toBe(3);
+      await expect.poll(() => tabs.count()).toBe(3);
       expect(await addTab.isDisabled()).toBe(true);
       expect(await titleOf(tabs.nth(1))).toBe('Heading');
     });
@@ -682,7 +683,7 @@ describe('settings, rules and safety', () => {
       const tabs = blockRows('Product tabs');
       const add = page.getByRole('button', { name: 'Add Tab' });
       for (let n = await tabs.count(); n < 5; n += 1) await add.click();
-      expect(await tabs.count()).toBe(5);
+      await expect.poll(() => tabs.count()).toBe(5);
       expect(await titleOf(tabs.last())).toBe('Tab new');
       expect(await page.getByText('5/5 blocks used. Delete to add more.').isVisible()).toBe(true);
       expect(await add.isDisabled()).toBe(true);
