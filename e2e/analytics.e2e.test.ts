@@ -128,7 +128,7 @@ describe('Analytics Overview (issue "Analytics Overview", spec §2, §4)', () =>
     // Charts: 30 day labels ending in 'Today'.
     const orders = page.getByRole('region', { name: 'ORDERS OVERTIME chart' });
     await expect.poll(() => orders.textContent(), POLL).toContain('Today');
-    expect(await page.getByRole('region', { name: 'AOV chart' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('region', { name: 'AOV chart' }).isVisible()).toBe(true);
 
     // Funnel: 'N visits' per step equal to SQL.
     const funnel = page.getByRole('region', { name: 'Conversion funnel' });
@@ -141,7 +141,7 @@ describe('Analytics Overview (issue "Analytics Overview", spec §2, §4)', () =>
     await expect.poll(() => table.getByRole('row').count(), POLL).toBe(8);
     const first = table.getByRole('row').nth(1);
     const latest = d.latest!;
-    expect(await first.getByRole('link').getAttribute('href')).toBe(`/admin/orders/detail/${latest.id}`);
+    await expect.poll(() => first.getByRole('link').getAttribute('href')).toBe(`/admin/orders/detail/${latest.id}`);
     const cells = await first.getByRole('cell').allTextContents();
     const captured = new Date(latest.captured);
     const p = Object.fromEntries(
@@ -163,15 +163,15 @@ describe('Analytics Overview (issue "Analytics Overview", spec §2, §4)', () =>
     expect(cells[4]).toBe(latest.card ? 'Credit/Debit Card' : latest.payment_name);
     expect(cells[5]).toBe(latest.status === 'paid' ? 'Paid' : latest.status === 'refunded' ? 'Refunded' : 'Partially refunded');
     await expect.poll(() => table.textContent(), POLL).toContain('Credit/Debit Card');
-    expect(await table.getByRole('link', { name: 'View All transactions' }).getAttribute('href')).toBe('/admin/orders');
+    await expect.poll(() => table.getByRole('link', { name: 'View All transactions' }).getAttribute('href')).toBe('/admin/orders');
     const prev = table.getByRole('button', { name: 'Previous' });
     const next = table.getByRole('button', { name: 'Next' });
-    expect(await prev.isDisabled()).toBe(true);
+    await expect.poll(() => prev.isDisabled()).toBe(true);
     const pages = Math.ceil(d.totalOrders / 7);
     await table.getByText(`Page 1 of ${pages}`).waitFor();
     await next.click();
     await table.getByText(`Page 2 of ${pages}`).waitFor();
-    expect(await prev.isDisabled()).toBe(false);
+    await expect.poll(() => prev.isDisabled()).toBe(false);
     await prev.click();
     await table.getByText(`Page 1 of ${pages}`).waitFor();
 
@@ -224,7 +224,7 @@ describe('Analytics Overview (issue "Analytics Overview", spec §2, §4)', () =>
     );
     const table = page.getByRole('region', { name: 'Order paid' });
     await table.getByText('Data available.').waitFor();
-    expect(await table.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await expect.poll(() => table.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     const yesterday = addDays(today(), -1);
     await page.goto(
       `${e2e.server.url}/admin/analytics?from_time=${yesterday}&to_time=${yesterday}&store=${shops[0]!.id}&refresh=false&tz=${TZ}`,
@@ -234,7 +234,7 @@ describe('Analytics Overview (issue "Analytics Overview", spec §2, §4)', () =>
       await expect.poll(() => orders.textContent(), POLL).toContain(label);
     }
     await expect.poll(() => page.getByRole('region', { name: 'Sales chart' }).textContent(), POLL).toMatch(/12am.*pm/);
-    expect(await page.getByText('Sales · Today vs Yesterday').count()).toBe(0);
+    await expect.poll(() => page.getByText('Sales · Today vs Yesterday').count()).toBe(0);
     await context.close();
   });
 

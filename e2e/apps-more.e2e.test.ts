@@ -123,7 +123,7 @@ describe('product widgets, apps navigation, Custom Store and the payout action',
     await shopper.page.getByRole('heading', { name: products[0]!.title, level: 1 }).first().waitFor();
     // A first visit has nothing viewed before: no widget.
     await shopper.page.waitForFunction(() => localStorage.getItem('sf-recently-viewed') !== null);
-    expect(await shopper.page.getByRole('region', { name: 'Recently viewed' }).count()).toBe(0);
+    await expect.poll(() => shopper.page.getByRole('region', { name: 'Recently viewed' }).count()).toBe(0);
     await shopper.page.goto(`${e2e.server.storefront('demo-home')}/products/${products[1]!.handle}`);
     const widget = shopper.page.getByRole('region', { name: 'Recently viewed' });
     await widget.waitFor();

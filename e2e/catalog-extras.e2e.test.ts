@@ -120,7 +120,7 @@ describe('catalog extras', () => {
 
     await sf.reload();
     await sf.getByText('True to size and soft.').waitFor();
-    expect(await sf.locator('.sf-reviews__summary').textContent()).toContain('4.0 out of 5 · 1 review');
+    await expect.poll(() => sf.locator('.sf-reviews__summary').textContent()).toContain('4.0 out of 5 · 1 review');
     await sf.screenshot({ path: join(SHOTS, 'storefront-reviews.png'), fullPage: true });
 
     // Bulk moderation: tick it on the Published tab (kept in the address) and hide the selection in one request.

@@ -110,7 +110,7 @@ describe('catalog management (issue 13)', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     const history = page.getByRole('table', { name: 'Stock history' });
     await history.getByText('Supplier delivery').waitFor();
-    expect(await history.getByRole('row').nth(1).textContent()).toContain('+5');
+    await expect.poll(() => history.getByRole('row').nth(1).textContent()).toContain('+5');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shoot('inventory');
   });

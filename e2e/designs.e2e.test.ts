@@ -85,7 +85,7 @@ describe('print-on-demand editors', () => {
     await expect.poll(() => page.getByText('140 DPI at this size').isVisible(), { timeout: 30_000 }).toBe(true);
     await page.getByRole('textbox', { name: 'Width (in)', exact: true }).fill('8');
     await expect.poll(() => page.getByText('210 DPI').isVisible()).toBe(true);
-    expect(await page.getByText('140 DPI at this size').count()).toBe(0);
+    await expect.poll(() => page.getByText('140 DPI at this size').count()).toBe(0);
 
     // A curved text, then dragged off the centre and back near it: it snaps onto the centre.
     await page.getByRole('button', { name: 'Curved text' }).click();
@@ -109,8 +109,8 @@ describe('print-on-demand editors', () => {
 
     // A shopper field "Name" (10 characters at most), moved below the text.
     await page.getByRole('button', { name: 'Shopper field' }).click();
-    expect(await page.getByRole('textbox', { name: 'Shopper sees' }).inputValue()).toBe('Name');
-    expect(await page.getByRole('textbox', { name: 'Max characters' }).inputValue()).toBe('10');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Shopper sees' }).inputValue()).toBe('Name');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Max characters' }).inputValue()).toBe('10');
     await page.getByRole('textbox', { name: 'Y (in)', exact: true }).fill('11');
 
     // Delete it and nudge the text, then undo twice: both come back.
@@ -171,7 +171,7 @@ describe('print-on-demand editors', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Pages (21)' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Photo slot' }).click();
     // The placeholder became a shopper field with a sample; the photo slot too.
-    expect(await page.getByRole('textbox', { name: 'Sample' }).first().inputValue()).toBe('Maya');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Sample' }).first().inputValue()).toBe('Maya');
     await look('book');
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('dialog', { name: 'Preview' });

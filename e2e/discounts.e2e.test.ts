@@ -56,8 +56,10 @@ async function shopWithCode(shopHandle: string, email: string) {
   await page.getByRole('button', { name: 'Apply' }).click();
   const row = page.locator('.sf-cart__summary .sf-row--discount');
   await row.waitFor();
-  expect(await row.textContent()).toBe(`Discount (SUMMER10)−${money(discount)}`);
-  expect(await page.locator('.sf-cart__summary .sf-row--total').textContent()).toBe(`Total${money(product.priceCents - discount)}`);
+  await expect.poll(() => row.textContent()).toBe(`Discount (SUMMER10)−${money(discount)}`);
+  await expect
+    .poll(() => page.locator('.sf-cart__summary .sf-row--total').textContent())
+    .toBe(`Total${money(product.priceCents - discount)}`);
   await page.screenshot({ path: join(SHOTS, `cart-${shopHandle}.png`) });
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Check out' }).click();
@@ -70,7 +72,7 @@ async function shopWithCode(shopHandle: string, email: string) {
   await page.getByLabel('ZIP code').fill('78701');
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await summary.locator('.sf-row--discount').waitFor();
-  expect(await summary.locator('.sf-row--total').textContent()).toBe(`Total${money(product.priceCents - discount)}`);
+  await expect.poll(() => summary.locator('.sf-row--total').textContent()).toBe(`Total${money(product.priceCents - discount)}`);
   for (let i = 0; i < 3; i++) {
     const cont = page.getByRole('button', { name: /^Continue to/ });
     if (!(await cont.isVisible().catch(() => false))) break;

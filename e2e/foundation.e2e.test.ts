@@ -18,7 +18,7 @@ describe('login screen (spec §2, §5)', () => {
     const { context, page } = await newPage(e2e.browser);
     await page.goto(`${e2e.server.url}/auth/login`);
     await page.getByRole('heading', { name: 'Sign in to Dashboard' }).waitFor();
-    expect(await page.getByText('Email is required').count()).toBe(0);
+    await expect.poll(() => page.getByText('Email is required').count()).toBe(0);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Email is required').waitFor();
     await page.getByText('Password is required').waitFor();
@@ -64,7 +64,7 @@ describe('sign in, pick a shop, see the home dashboard', () => {
     );
     const heading = page.getByRole('heading', { level: 1 });
     await heading.waitFor();
-    expect(await heading.textContent()).toBe(`${expectedGreeting(tz)}, Olivia Owner`);
+    await expect.poll(() => heading.textContent()).toBe(`${expectedGreeting(tz)}, Olivia Owner`);
 
     const sales = page.getByRole('region', { name: 'Total sales today' });
     await expect.poll(() => sales.textContent()).toContain(money(today!.cents / 100));

@@ -100,8 +100,8 @@ async function openFromList(page: Page, term: string, orderName: string) {
   );
   const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
   await expect.poll(() => tab('All').textContent(), POLL).toBe(`All${counts!.all.toLocaleString('en-US')}`);
-  expect(await tab('Unfulfilled').textContent()).toBe(`Unfulfilled${counts!.unfulfilled.toLocaleString('en-US')}`);
-  for (const t of ['Unpaid', 'Open', 'Closed']) expect(await tab(t).textContent()).toMatch(new RegExp(`^${t}[\\d,]+$`));
+  await expect.poll(() => tab('Unfulfilled').textContent()).toBe(`Unfulfilled${counts!.unfulfilled.toLocaleString('en-US')}`);
+  for (const t of ['Unpaid', 'Open', 'Closed']) await expect.poll(() => tab(t).textContent()).toMatch(new RegExp(`^${t}[\\d,]+$`));
   await page.getByLabel('Search orders').fill(term);
   await expect.poll(() => new URL(page.url()).searchParams.get('search'), POLL).toBe(term);
   const link = page.getByRole('link', { name: orderName, exact: true });

@@ -48,7 +48,7 @@ describe('getting paid', () => {
     await shop.page.waitForURL(/\/admin$/);
     const notify = shop.page.getByRole('dialog', { name: 'Notify' });
     await notify.waitFor();
-    expect(await notify.textContent()).toContain(PAYMENT_GATEWAY_WARNING);
+    await expect.poll(() => notify.textContent()).toContain(PAYMENT_GATEWAY_WARNING);
     expect(await seriousA11yViolations(shop.page)).toEqual([]);
     await shop.page.screenshot({ path: join(SHOTS, 'payments-notify.png') });
     await notify.getByRole('button', { name: 'CLOSE' }).click();
@@ -57,9 +57,9 @@ describe('getting paid', () => {
     await guide.getByRole('heading', { name: 'Add your first product' }).waitFor();
     await guide.getByRole('button', { name: 'Skip this step' }).click();
     await guide.getByRole('heading', { name: 'Customize your theme' }).waitFor();
-    expect(await guide.textContent()).toContain('nova-goods.localhost');
+    await expect.poll(() => guide.textContent()).toContain('nova-goods.localhost');
     const trial = shop.page.getByRole('region', { name: 'Trial' });
-    expect(await trial.textContent()).toContain('Your free trial ends in 14 days.');
+    await expect.poll(() => trial.textContent()).toContain('Your free trial ends in 14 days.');
     expect(await seriousA11yViolations(shop.page)).toEqual([]);
     await shop.page.screenshot({ path: join(SHOTS, 'payments-home.png'), fullPage: true });
     await shop.page.setViewportSize({ width: 375, height: 812 });
@@ -99,11 +99,11 @@ describe('getting paid', () => {
     await shop.page.getByRole('region', { name: 'Setup guide' }).waitFor();
     await shop.page.waitForResponse((r) => r.url().includes('/api/stores/payout/proxy/store-proxies')).catch(() => undefined);
     await shop.page.waitForTimeout(500);
-    expect(await shop.page.getByRole('dialog', { name: 'Notify' }).count()).toBe(0);
+    await expect.poll(() => shop.page.getByRole('dialog', { name: 'Notify' }).count()).toBe(0);
     await shop.page.getByRole('link', { name: 'Select a plan' }).click();
     await shop.page.getByRole('button', { name: 'Choose Growth' }).click();
     await shop.page.getByRole('button', { name: 'Selected' }).waitFor();
-    expect(await shop.page.getByRole('region', { name: 'Trial' }).count()).toBe(0);
+    await expect.poll(() => shop.page.getByRole('region', { name: 'Trial' }).count()).toBe(0);
     for (const p of [shop, desk]) await p.context.close();
   });
 
@@ -115,8 +115,8 @@ describe('getting paid', () => {
     await page.getByRole('button', { name: 'Request payout' }).click();
     const history = page.getByRole('table', { name: 'Payout requests' });
     await expect.poll(() => history.textContent()).toContain('$75.00');
-    expect(await history.textContent()).toContain('Pending');
-    expect(await history.textContent()).toContain('Visa •••• 4242');
+    await expect.poll(() => history.textContent()).toContain('Pending');
+    await expect.poll(() => history.textContent()).toContain('Visa •••• 4242');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'payments-payout.png'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });

@@ -176,7 +176,9 @@ describe('the shop’s presence', () => {
     await page.getByRole('option', { name: 'Rancho (Rancho)' }).click();
     await page.getByRole('button', { name: 'Add photo field' }).click();
     await page.getByLabel('Try Name').fill('Preview');
-    expect(await page.getByRole('img', { name: 'Personalization preview' }).locator('text[data-field]').textContent()).toBe('Preview');
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Personalization preview' }).locator('text[data-field]').textContent())
+      .toBe('Preview');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/admin\/product-personalized\/[0-9a-f-]{36}$/);
@@ -188,7 +190,7 @@ describe('the shop’s presence', () => {
     await sf.goto(`${shopUrl()}/products/${product!.handle}`);
     const name = sf.getByLabel(/^Name/);
     await name.fill('ANN-MARIE LEE WINS');
-    expect(await name.inputValue()).toBe('ANN-MARIE LE');
+    await expect.poll(() => name.inputValue()).toBe('ANN-MARIE LE');
     await name.fill('ANN');
     const drawn = sf.locator('.sf-perso__svg text[data-field="Name"]');
     await expect.poll(() => drawn.textContent()).toBe('ANN');

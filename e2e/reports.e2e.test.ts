@@ -80,7 +80,7 @@ describe('Live View (issue 17 item 5)', () => {
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor(POLL);
     await figure(page, 'Visitors right now').waitFor(POLL);
     // The live-view route hides the top bar (spec §2).
-    expect(await page.getByRole('banner').count()).toBe(0);
+    await expect.poll(() => page.getByRole('banner').count()).toBe(0);
     // The seed's visitors "right now" and today's sources are there.
     expect(await count(page, 'Visitors right now')).toBeGreaterThan(0);
     await page.getByRole('region', { name: 'Top sources' }).getByRole('cell').first().waitFor();
@@ -115,7 +115,7 @@ describe('Live View (issue 17 item 5)', () => {
     await signIn(phone, e2e.server.url, DEMO_OWNER.email, DEMO_OWNER.password, 'Demo Fashion');
     await phone.goto(`${e2e.server.url}/admin/live-view`);
     await figure(phone, 'Visitors right now').waitFor(POLL);
-    expect(await phone.getByRole('banner').count()).toBe(0);
+    await expect.poll(() => phone.getByRole('banner').count()).toBe(0);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await phone.screenshot({ path: join(SHOTS, 'live-view-375.png'), fullPage: true });
     expect(await seriousA11yViolations(phone)).toEqual([]);
@@ -136,7 +136,7 @@ describe('Sales reports, Estimated profit, UTM analytics (issue 17 items 2–4)'
     const d = await directSales();
     expect(d.orders).toBeGreaterThan(0);
     await expect.poll(() => table.locator('tbody tr').count(), POLL).toBe(7);
-    expect(await table.locator('tbody tr').first().locator('td').first().textContent()).toContain(FROM().slice(5));
+    await expect.poll(() => table.locator('tbody tr').first().locator('td').first().textContent()).toContain(FROM().slice(5));
     expect(await totalCell(page, 'Sales reports table', 'Total sales')).toBe(money(d.total));
     expect(await totalCell(page, 'Sales reports table', 'Net sales')).toBe(money(d.net));
     expect(await totalCell(page, 'Sales reports table', 'Orders')).toBe(d.orders.toLocaleString('en-US'));

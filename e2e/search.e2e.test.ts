@@ -78,10 +78,10 @@ describe('search palette (issue 20)', () => {
     await staff.page.keyboard.press('Control+k');
     await staff.page.getByRole('textbox', { name: 'Search' }).waitFor();
     await staff.page.getByText('Orders by order number, customer name or e-mail').waitFor();
-    expect(await staff.page.getByText(/^Customers by/).count()).toBe(0);
+    await expect.poll(() => staff.page.getByText(/^Customers by/).count()).toBe(0);
     await staff.page.keyboard.type('#1001');
     await staff.page.locator('.mantine-Spotlight-action', { hasText: '#1001' }).first().waitFor();
-    expect(await staff.page.locator('.mantine-Spotlight-actionsGroup', { hasText: /^Customers/ }).count()).toBe(0);
+    await expect.poll(() => staff.page.locator('.mantine-Spotlight-actionsGroup', { hasText: /^Customers/ }).count()).toBe(0);
     await staff.context.close();
   });
 });

@@ -36,7 +36,7 @@ describe('staff access control', () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = staffTable.getByRole('row').filter({ hasText: NEW_STAFF.email });
     await expect.poll(() => row.textContent()).toContain('2 of 19');
-    expect(await row.textContent()).toContain(`${NEW_STAFF.first} ${NEW_STAFF.last}`);
+    await expect.poll(() => row.textContent()).toContain(`${NEW_STAFF.first} ${NEW_STAFF.last}`);
 
     // The staff member signs in: the menu holds only Orders and Products.
     const staff = await newPage(e2e.browser);
@@ -96,7 +96,7 @@ describe('staff access control', () => {
     await owner.page.getByText(`${pat.email} was invited to join Demo Fashion: they become a member when they accept.`).waitFor();
     const pendingList = owner.page.getByRole('list', { name: 'Pending invitations' });
     await pendingList.getByRole('listitem', { name: `Invitation of ${pat.email}` }).waitFor();
-    expect(await owner.page.getByRole('table', { name: 'Staff' }).textContent()).not.toContain(pat.email);
+    await expect.poll(() => owner.page.getByRole('table', { name: 'Staff' }).textContent()).not.toContain(pat.email);
     expect(await seriousA11yViolations(owner.page)).toEqual([]);
 
     // Pat signs in: the shop choice shows the invitation; Demo Fashion is not theirs until they accept.
@@ -108,7 +108,7 @@ describe('staff access control', () => {
     await device.page.waitForURL('**/auth/shop');
     const invitation = device.page.getByRole('listitem', { name: 'Invitation to Demo Fashion' });
     await invitation.waitFor();
-    expect(await device.page.getByRole('button', { name: /^Demo Fashion,/ }).count()).toBe(0);
+    await expect.poll(() => device.page.getByRole('button', { name: /^Demo Fashion,/ }).count()).toBe(0);
     expect(await seriousA11yViolations(device.page)).toEqual([]);
     await invitation.getByRole('button', { name: 'Accept' }).click();
     await device.page.getByText('You joined Demo Fashion').waitFor();

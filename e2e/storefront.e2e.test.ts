@@ -81,7 +81,7 @@ async function shop(page: Page, handle: string, viewport: { width: number; heigh
   if (!/\/(cart|checkout)$/.test(new URL(page.url()).pathname)) await page.goto(`${server.storefront(handle)}/cart`);
   if (new URL(page.url()).pathname === '/cart') {
     await page.getByRole('heading', { name: 'Your cart' }).waitFor();
-    expect(await page.getByText(title!.trim()).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(title!.trim()).first().isVisible()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Check out' }).click();
   }
@@ -204,7 +204,7 @@ describe('preview bridge (DESIGN.md "Preview protocol")', () => {
     );
     await frame.getByText('Edited by hand in the editor').waitFor();
     expect(await frame.locator('.sf-announcement').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 0, 0)');
-    expect(await frame.locator(`[data-section-key="${key}"]`).getAttribute('class')).toContain('sf-selected');
+    await expect.poll(() => frame.locator(`[data-section-key="${key}"]`).getAttribute('class')).toContain('sf-selected');
     expect(await f.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
 
     // Switching the page: the cart page renders, still without a reload.
@@ -232,7 +232,7 @@ describe('preview bridge (DESIGN.md "Preview protocol")', () => {
       window.postMessage({ type: 'config', config: c, domain: 'demo.localhost', section: null, scrollTo: null, page: 'home' }, '*');
     }, config);
     await page.waitForTimeout(500);
-    expect(await frame.getByText('Injected from elsewhere').count()).toBe(0);
+    await expect.poll(() => frame.getByText('Injected from elsewhere').count()).toBe(0);
     await expect.poll(() => frame.getByText(original).count()).toBeGreaterThan(0);
     await context.close();
   });

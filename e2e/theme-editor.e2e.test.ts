@@ -277,7 +277,7 @@ describe.each([
     const colour = history.getByRole('button', { name: /Colors · Add to cart button/ });
     await expect.poll(() => colour.isVisible()).toBe(true);
     // Undone steps stay in the list, marked as ahead of the current one.
-    expect(await colour.getAttribute('data-future')).toBe('true');
+    await expect.poll(() => colour.getAttribute('data-future')).toBe('true');
     await page.keyboard.press('Escape');
 
     // Save (Ctrl+S), then reload: the draft is what the server has.
@@ -298,7 +298,7 @@ describe.each([
 
     await page.reload();
     await page.getByRole('list', { name: 'Sections of the home page' }).waitFor({ timeout: 60_000 });
-    expect(await page.getByText('Restore unsaved changes?').isVisible()).toBe(false);
+    await expect.poll(() => page.getByText('Restore unsaved changes?').isVisible()).toBe(false);
     expect((await order(page))[anchorIndex - 1]).toBe('Featured Collection');
     await expect.poll(() => preview(page).getByText('Summer picks').first().isVisible(), { timeout: 10_000 }).toBe(true);
   });
@@ -328,7 +328,7 @@ describe('safety', () => {
       await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(true);
       const table = dialog.getByRole('table', { name: 'What differs, section by section' });
       await expect.poll(() => table.getByRole('row', { name: /Collection List/ }).textContent()).toContain('Heading');
-      expect(await table.getByRole('row', { name: /Header/ }).textContent()).toContain('Top bar text');
+      await expect.poll(() => table.getByRole('row', { name: /Header/ }).textContent()).toContain('Top bar text');
       await dialog.getByRole('button', { name: 'Overwrite' }).click();
       await expect.poll(() => page.getByText(`DEFAULT saved (version ${saved.version + 1})`).isVisible(), { timeout: 20_000 }).toBe(true);
       const mine = await savedConfig(theme.id);
@@ -354,10 +354,10 @@ describe('safety', () => {
     await offer.getByRole('button', { name: 'Restore' }).click();
     await expect.poll(() => page.getByText('Loading preview…').isVisible(), { timeout: 60_000 }).toBe(false);
     await page.getByRole('button', { name: 'Header', exact: true }).click();
-    expect(await page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).toBe('Crash test');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).toBe('Crash test');
     await expect.poll(() => preview(page).getByText('Crash test').first().isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Undo' }).click();
-    expect(await page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).toBe(was);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).toBe(was);
   });
 
   it('a heading typed in place in the preview is ONE undo step and reaches the panel', async () => {
@@ -376,7 +376,7 @@ describe('safety', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => editable.textContent()).toBe(was);
-    expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
   });
 
   it('axe finds no serious or critical violation on the Themes screen and in the editor', async () => {
@@ -590,18 +590,18 @@ describe('settings, rules and safety', () => {
       await openEditor(page, 'FASHION');
       // Nothing can be added next to slider-product (spec §2): no hover links beside it, no "Add section" at the end.
       const last = rows(page).last();
-      expect(await last.locator('.br-section-open').textContent()).toBe('Slider Product');
-      expect(await last.getByRole('button', { name: /Add section/ }).count()).toBe(0);
-      expect(await rows(page).nth(-2).getByRole('button', { name: 'Add section below' }).count()).toBe(0);
+      await expect.poll(() => last.locator('.br-section-open').textContent()).toBe('Slider Product');
+      await expect.poll(() => last.getByRole('button', { name: /Add section/ }).count()).toBe(0);
+      await expect.poll(() => rows(page).nth(-2).getByRole('button', { name: 'Add section below' }).count()).toBe(0);
       await expect.poll(() => rows(page).nth(-2).getByRole('button', { name: 'Add section above' }).count()).toBe(1);
-      expect(await page.getByRole('button', { name: 'Add section', exact: true }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: 'Add section', exact: true }).count()).toBe(0);
 
       // Flash-deal detail collections: add offered only with fewer than 10 blocks.
       await openSection('Flash Deals');
       const addDeal = page.getByRole('button', { name: 'Add Deal' });
       for (let n = await blockRows('Deals').count(); n < 10; n += 1) await addDeal.click();
       await expect.poll(() => blockRows('Deals').count()).toBe(10);
-      expect(await addDeal.count()).toBe(0);
+      await expect.poll(() => addDeal.count()).toBe(0);
       await back();
 
       // Thank-you steps: add hidden at 4; a custom step goes to position 3, before the last steps.
@@ -611,12 +611,12 @@ describe('settings, rules and safety', () => {
       const steps = blockRows('Steps');
       await expect.poll(() => steps.count()).toBe(4);
       const addStep = page.getByRole('button', { name: 'Add Step' });
-      expect(await addStep.count()).toBe(0);
+      await expect.poll(() => addStep.count()).toBe(0);
       await page.getByRole('button', { name: 'Delete Step 3: Packaging & Quality Control' }).click();
       await addStep.click();
       await expect.poll(() => steps.count()).toBe(4);
       expect(await titleOf(steps.nth(2))).toBe('Custom step');
-      expect(await addStep.count()).toBe(0);
+      await expect.poll(() => addStep.count()).toBe(0);
       await expect.poll(() => preview(page).getByText('Custom step').first().isVisible(), { timeout: 15_000 }).toBe(true);
 
       // Delivery policies: add hidden at 3; a new one is "Delivery policy", at the end.
@@ -626,7 +626,7 @@ describe('settings, rules and safety', () => {
       await addPolicy.click();
       await expect.poll(() => policies.count()).toBe(3);
       expect(await titleOf(policies.nth(2))).toBe('Delivery policy');
-      expect(await addPolicy.count()).toBe(0);
+      await expect.poll(() => addPolicy.count()).toBe(0);
 
       // Undo and redo (Ctrl+Z, Shift+Ctrl+Z), then the history list jumps back to any step.
       await page.locator('body').click({ position: { x: 5, y: 500 } });
@@ -641,14 +641,14 @@ describe('settings, rules and safety', () => {
       // Opened + 6 deals + step removed + step added + policy added, newest first, the current one marked (the
       // list renders after the click: wait for it rather than count at once).
       await poll(() => items.count()).toBe(10);
-      expect(await items.first().getByRole('button').getAttribute('aria-current')).toBe('step');
+      await expect.poll(() => items.first().getByRole('button').getAttribute('aria-current')).toBe('step');
       // Jump to the opened state: nothing is changed any more, every later step can be redone.
       await items.last().getByRole('button').click();
       await poll(() => page.getByText('Saved', { exact: true }).first().isVisible()).toBe(true);
       await expect.poll(() => steps.count()).toBe(4);
       expect(await titleOf(steps.nth(2))).toBe('Packaging & Quality Control');
       await expect.poll(() => policies.count()).toBe(2);
-      expect(await page.getByRole('button', { name: 'Redo' }).isEnabled()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Redo' }).isEnabled()).toBe(true);
       // And forward again to the newest.
       await items.first().getByRole('button').click();
       await page.keyboard.press('Escape');
@@ -671,7 +671,7 @@ describe('settings, rules and safety', () => {
       await addTab.click();
       await addTab.click();
       await expect.poll(() => tabs.count()).toBe(3);
-      expect(await addTab.isDisabled()).toBe(true);
+      await expect.poll(() => addTab.isDisabled()).toBe(true);
       expect(await titleOf(tabs.nth(1))).toBe('Heading');
     });
 
@@ -685,14 +685,14 @@ describe('settings, rules and safety', () => {
       for (let n = await tabs.count(); n < 5; n += 1) await add.click();
       await expect.poll(() => tabs.count()).toBe(5);
       expect(await titleOf(tabs.last())).toBe('Tab new');
-      expect(await page.getByText('5/5 blocks used. Delete to add more.').isVisible()).toBe(true);
-      expect(await add.isDisabled()).toBe(true);
+      await expect.poll(() => page.getByText('5/5 blocks used. Delete to add more.').isVisible()).toBe(true);
+      await expect.poll(() => add.isDisabled()).toBe(true);
       await tabs
         .last()
         .getByRole('button', { name: /^Delete/ })
         .click();
-      expect(await page.getByText(/blocks used/).count()).toBe(0);
-      expect(await add.isEnabled()).toBe(true);
+      await expect.poll(() => page.getByText(/blocks used/).count()).toBe(0);
+      await expect.poll(() => add.isEnabled()).toBe(true);
     });
   });
 
@@ -716,8 +716,8 @@ describe('settings, rules and safety', () => {
         await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(true);
         await dialog.getByRole('button', { name: 'Keep editing' }).click();
         await poll(() => dialog.isVisible()).toBe(false);
-        expect(await page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).toBe('Mine again');
-        expect(await page.getByText('Unsaved changes').isVisible()).toBe(true);
+        await expect.poll(() => page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).toBe('Mine again');
+        await expect.poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
         expect((await savedConfig(theme.id)).version).toBe(theirs.version);
 
         await page.getByRole('button', { name: 'Save' }).click();
@@ -725,10 +725,10 @@ describe('settings, rules and safety', () => {
         await dialog.getByRole('button', { name: 'Take theirs' }).click();
         await poll(() => page.getByText(`Version ${theirs.version} loaded. Undo brings your changes back.`).isVisible()).toBe(true);
         await poll(() => page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).not.toBe('Mine again');
-        expect(await page.getByText('Saved', { exact: true }).first().isVisible()).toBe(true);
+        await expect.poll(() => page.getByText('Saved', { exact: true }).first().isVisible()).toBe(true);
         await expect.poll(() => preview(page).getByText('Theirs again').first().isVisible(), { timeout: 10_000 }).toBe(true);
         await page.getByRole('button', { name: 'Undo' }).click();
-        expect(await page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).toBe('Mine again');
+        await expect.poll(() => page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).toBe('Mine again');
         expect((await savedConfig(theme.id)).version).toBe(theirs.version);
       } finally {
         await other.close();
@@ -780,7 +780,7 @@ describe('settings, rules and safety', () => {
       await poll(() => restoredNote.isVisible()).toBe(true);
       // The pointer on the notification holds it open (Mantine pauses its auto-close on hover) on a slow machine.
       await restoredNote.hover();
-      expect(await restoredNote.textContent()).toContain(`It is now version ${before.version + 1} of DEFAULT.`);
+      await expect.poll(() => restoredNote.textContent()).toContain(`It is now version ${before.version + 1} of DEFAULT.`);
       const restored = await savedConfig(def.id);
       expect(restored.version).toBe(before.version + 1);
       expect(JSON.stringify(restored.config)).not.toContain('Before the restore');

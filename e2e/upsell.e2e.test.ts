@@ -135,7 +135,7 @@ async function takeQuantityBreak() {
   await page.goto(`${origin}/cart`);
   const row = page.locator('.sf-cart__summary .sf-row--discount', { hasText: 'Buy more, save more' });
   await row.waitFor();
-  expect(await row.textContent()).toBe(`Buy more, save more−${money(Math.round((first.priceCents * 2) / 20))}`);
+  await expect.poll(() => row.textContent()).toBe(`Buy more, save more−${money(Math.round((first.priceCents * 2) / 20))}`);
   await context.close();
 }
 
