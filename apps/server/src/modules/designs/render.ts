@@ -24,7 +24,9 @@ import type { FontSource, LoadedFont } from './fonts.js';
  * Text layout (shared with the PDF writer, pdf.ts): lines wrap at the box width (explicit newlines kept), each line
  * is `lineHeight × fontSize` tall from the box's top, its glyphs vertically centred in it (the middle of the em box
  * on the line's middle), aligned left/center/right in the box; `letterSpacing` (pt) follows every character.
- * Curved text (`curveRadius` ≠ 0) is one line on a circle of that radius whose middle sits at the box centre.
+ * Curved text (`curveRadius` ≠ 0) is one line on a circle of that radius whose middle sits at the box centre, each
+ * glyph's 'middle' baseline (the middle of the em square, as the canvas and Konva's TextPath define it) on the circle.
+ * Both rules are checked against the editor's Konva canvas in e2e/designs-pixels.e2e.test.ts.
  */
 
 /** One run of text to draw: its centre (mm, relative to the layer box's centre, y down), rotation (rad), width (mm). */
@@ -100,7 +102,11 @@ export function layoutText(layer: TextLayer | FieldLayer, text: string, font: Lo
           : { text: ch, cx: r * Math.sin(theta), cy: -(r - r * Math.cos(theta)), rotation: -theta, width: cw },
       );
     }
-    return { glyphs, font, sizeMm, baselineOffset };
+    // Konva's TextPath (the editors) draws with the canvas 'middle' baseline: the middle of the em square, i.e. the
+    // font's typo ascent/descent normalised to the em (TextMetrics.emHeightAscent/Descent), not of its line box.
+    const middle =
+      m.emHeightAscent !== undefined && m.emHeightDescent !== undefined ? ((m.emHeightAscent - m.emHeightDescent) / 2) * k : baselineOffset;
+    return { glyphs, font, sizeMm, baselineOffset: middle };
   }
 
   const lines: string[] = [];
