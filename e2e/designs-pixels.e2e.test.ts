@@ -96,11 +96,11 @@ const style = {
 describe('print = what the editor showed', () => {
   it("the editor's canvas export at print size and the server's print render of the same document differ in under 0.05 % of pixels", async () => {
     const fd = new FormData();
-    fd.append('file', new Blob([readFileSync(FONT)], { type: 'font/ttf' }), 'Rancho-Regular.ttf');
+    fd.append('file', new Blob([new Uint8Array(readFileSync(FONT))], { type: 'font/ttf' }), 'Rancho-Regular.ttf');
     fd.append('name', 'Rancho');
     const font = await api<{ id: string; family: string }>('POST', '/api/personalizes/font', fd);
     const up = new FormData();
-    up.append('file', new Blob([await artworkPng()], { type: 'image/png' }), 'art.png');
+    up.append('file', new Blob([new Uint8Array(await artworkPng())], { type: 'image/png' }), 'art.png');
     const img = await api<{ id: string; src: string; width: number; height: number }>('POST', '/api/uploads', up);
 
     const design = await api<{ id: string; version: number; document: DesignDocument }>('POST', '/api/designs', {
