@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
+import { restoreCsvCell } from '../../lib/csv-export.js';
 import { badRequest } from '../../lib/errors.js';
 
 /**
@@ -230,7 +231,8 @@ export async function* readCsvRows(path: string, encoding: CsvEncoding): AsyncGe
       }
       const cells = new Map<string, string>();
       header.forEach((h, i) => {
-        if (!cells.has(h)) cells.set(h, record[i] ?? '');
+        // Our export quotes a formula-like cell ('=…); the import reads it back as the merchant typed it.
+        if (!cells.has(h)) cells.set(h, restoreCsvCell(record[i] ?? ''));
       });
       yield { line, cells };
     }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client.js';
+import { csvStream } from '../../lib/csv-export.js';
 
 /**
  * `GET /api/products/export` (issue 13 item 1): the store's catalog as a Shopify product CSV — the very columns
@@ -12,6 +12,8 @@ import { type Db, rows } from '../../db/client.js';
  * one picture each, with only the Handle repeated. Prices are written in major units with 2 decimals. A picture
  * stored in the shop (`/uploads/…`) is written as an absolute URL on `origin` (the admin origin, which serves
  * every shop's files), so the other shop's import can fetch it. Products are written A→Z by handle, 200 at a time.
+ * Text cells that start like a formula get a leading quote (lib/csv-export.ts) which the import drops again;
+ * prices, quantities and grams are plain numbers and are written as they are.
  */
 
 /** The header of the exported file (Shopify's product CSV, plus Cost per item and Status as Shopify writes them today). */
@@ -183,5 +185,5 @@ export function exportProductsCsv(db: Db, storeId: string, origin: string): Read
       after = list[list.length - 1]!.handle;
     }
   }
-  return Readable.from(records()).pipe(stringify());
+  return Readable.from(records()).pipe(csvStream());
 }

@@ -462,6 +462,37 @@ describe('GET /api/products/export → import round trip', () => {
     expect(new Set(records.map((r) => r.length)).size).toBe(1);
   });
 
+  it('formula-like text is exported quoted (OWASP CSV injection) and re-imports as typed; negative stock stays a number', async () => {
+    const u = await makeUser(t.db);
+    const first = await makeStore(t.db, t.config, { ownerId: u.id });
+    const h = await login(t.app, u.email, u.password, first.id);
+    const src = join(dataDir, 'formula.csv');
+    writeFileSync(
+      src,
+      [
+        'Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price,Image Src,Image Alt Text,SEO Title',
+        'formula-tee,=1+1,-<b>sale</b>,@Acme,+Plus,-clearance,true,Size,-S,=SKU,-3,19.99,https://cdn.example.test/a.jpg,-alt,=HYPERLINK("x")',
+      ].join('\n'),
+    );
+    const imported = await importProductsCsv(t.db, {
+      storeId: first.id,
+      dataDir,
+      path: src,
+      images: new KeepRemote({ dataDir, storeId: first.id }),
+    });
+    expect(imported.rejected).toEqual([]);
+    const { target, csv } = await roundTrip(h.headers);
+    const [header, row] = parse(csv) as string[][];
+    const cell = (k: string) => row![header!.indexOf(k)];
+    expect(
+      ['Title', 'Body (HTML)', 'Vendor', 'Type', 'Tags', 'Option1 Value', 'Variant SKU', 'Image Alt Text', 'SEO Title'].map(cell),
+    ).toEqual([`'=1+1`, `'-<b>sale</b>`, `'@Acme`, `'+Plus`, `'-clearance`, `'-S`, `'=SKU`, `'-alt`, `'=HYPERLINK("x")`]);
+    expect([cell('Variant Inventory Qty'), cell('Variant Price')]).toEqual(['-3', '19.99']);
+    const before = await catalogOf(first.id);
+    expect(before[0]).toMatchObject({ title: '=1+1', vendor: '@Acme', variants: [{ sku: '=SKU', inventory_qty: -3 }] });
+    expect(await catalogOf(target)).toEqual(before);
+  });
+
   it('the demo catalog re-imports into an empty shop with nothing lost (pictures as absolute URLs)', async () => {
     const seeded = await seedDemo(t.db, t.config, { orders: 5, now: Date.parse('2026-01-15T12:00:00Z') });
     const shop = seeded.shops[0]!;

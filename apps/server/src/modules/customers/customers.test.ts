@@ -130,6 +130,23 @@ describe('GET /api/customers/export', () => {
     ]);
   });
 
+  it('exports formula-like names, notes and phones as text (leading quote; OWASP CSV injection)', async () => {
+    const owner = await makeUser(t.db);
+    const shop = (await makeStore(t.db, t.config, { ownerId: owner.id })).id;
+    const h = (await login(t.app, owner.email, owner.password, shop)).headers;
+    const id = await customer(shop, 'eve@example.test', '=HYPERLINK("http://evil.test","Eve")', '@Evil', '2024-03-10T09:00:00Z');
+    await t.db.execute(sql`update customers set note = ${'-2+3+cmd'}, phone = ${'+1 555 0100'} where id = ${id}::uuid`);
+    const res = await t.app.inject({ method: 'GET', url: '/api/customers/export', headers: h });
+    const [r] = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect([r!['First Name'], r!['Last Name'], r!.Note, r!.Phone, r!['Total Spent']]).toEqual([
+      `'=HYPERLINK("http://evil.test","Eve")`,
+      `'@Evil`,
+      `'-2+3+cmd`,
+      `'+1 555 0100`,
+      '0.00',
+    ]);
+  });
+
   it('exports exactly the customers the list selects with the same search and filters (the Export button)', async () => {
     const emails = async (url: string) => {
       const res = await t.app.inject({ method: 'GET', url, headers });

@@ -9,9 +9,9 @@ import {
   type NoteTagsBody,
   type OrderRow,
 } from '@backroom/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { type Db, rows, sql } from '../../db/client.js';
+import { toCsv } from '../../lib/csv-export.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { averageMajorFromCents, centsFromMajor, isPaidOrder, majorFromCents, netSalesCents } from '../../lib/money.js';
 import { storeTimezone } from '../../lib/store-timezone.js';
@@ -262,7 +262,7 @@ export const CUSTOMER_EXPORT_COLUMNS = [
 
 /**
  * GET /api/customers/export (issue 12 item 4): every customer matching the filters as Shopify's customer export
- * CSV (csv-stringify); Total Spent in major units with 2 decimals.
+ * CSV (lib/csv-export.ts: formula-safe text cells); Total Spent in major units with 2 decimals.
  */
 export async function exportCustomersCsv(db: Db, storeId: string, query: z.input<typeof CustomerExportQuery>): Promise<string> {
   const q = CustomerExportQuery.parse(query);
@@ -294,5 +294,5 @@ export async function exportCustomersCsv(db: Db, storeId: string, query: z.input
     };
     return CUSTOMER_EXPORT_COLUMNS.map((k) => row[k]);
   });
-  return stringify(out, { header: true, columns: [...CUSTOMER_EXPORT_COLUMNS] });
+  return toCsv(out, CUSTOMER_EXPORT_COLUMNS);
 }

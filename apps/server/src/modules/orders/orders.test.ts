@@ -379,6 +379,24 @@ describe('GET /api/orders', () => {
     expect(records[2]!['Cancelled at']).not.toBe('');
   });
 
+  it('exports formula-like text as text (leading quote) and amounts as plain numbers (OWASP CSV injection)', async () => {
+    const owner = await makeUser(t.db);
+    const shop2 = (await makeStore(t.db, t.config, { ownerId: owner.id })).id;
+    const h2 = (await login(t.app, owner.email, owner.password, shop2)).headers;
+    const lines = [{ title: '=HYPERLINK("http://evil.test","Mug")', quantity: 1, priceCents: 1500, variantTitle: '@SUM(A1)' }];
+    const o = await makeOrder(t.db, shop2, { lines, name: '+cmd|calc', email: 'eve@example.test' });
+    await t.app.inject({ method: 'PATCH', url: `/api/orders/${o.id}`, headers: h2, payload: { note: '-2+3' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/orders/export', headers: h2 });
+    const [r] = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect([r!['Lineitem name'], r!['Billing Phone'], r!['Billing Name'], r!.Notes, r!.Total]).toEqual([
+      `'=HYPERLINK("http://evil.test","Mug") - @SUM(A1)`,
+      `'+1 555 0100`,
+      `'+cmd|calc`,
+      `'-2+3`,
+      '15.00',
+    ]);
+  });
+
   it('exports exactly the orders the list selects with the same tab, search and filters (the Export button)', async () => {
     const exported = async (q: string) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/orders/export?${q}`, headers: h });

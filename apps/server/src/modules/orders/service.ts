@@ -15,10 +15,10 @@ import {
   type RefundBody,
   RefundBody as RefundSchema,
 } from '@backroom/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { type Db, rows, sql } from '../../db/client.js';
 import { orderEvents, orderFulfillments, orderRefunds } from '../../db/schema/index.js';
+import { toCsv } from '../../lib/csv-export.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { centsFromMajor, majorFromCents } from '../../lib/money.js';
 import { storeTimezone } from '../../lib/store-timezone.js';
@@ -738,7 +738,7 @@ function exportDate(d: Date | string | null, tz: string): string {
 
 /**
  * GET /api/orders/export (issue 12 item 1): every order matching the list filters as Shopify's order export CSV
- * (csv-stringify), one row per line item; order-level columns on the first row of each order, Name and Email on
+ * (lib/csv-export.ts: formula-safe text cells), one row per line item; order-level columns on the first row of each order, Name and Email on
  * every row, as Shopify writes it. Money in major units with 2 decimals; dates in the store's timezone.
  */
 export async function exportOrdersCsv(db: Db, storeId: string, query: z.input<typeof OrderExportQuery>): Promise<string> {
@@ -823,7 +823,7 @@ export async function exportOrdersCsv(db: Db, storeId: string, query: z.input<ty
       out.push(ORDER_EXPORT_COLUMNS.map((c) => row[c]));
     });
   }
-  return stringify(out, { header: true, columns: [...ORDER_EXPORT_COLUMNS] });
+  return toCsv(out, ORDER_EXPORT_COLUMNS);
 }
 
 /** Mail body of the order confirmation: the shop's name, the order's lines and totals (issue 12 item 7). */

@@ -16,12 +16,12 @@ import {
   type PayoutStatusBody,
 } from '@backroom/contracts';
 import cardValidator from 'card-validator';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { friendlyFormatIBAN } from 'ibantools';
 import type { Config } from '../../config.js';
 import { type Db, rows } from '../../db/client.js';
 import { payoutCards, payoutConfigs, payoutRequests } from '../../db/schema/index.js';
+import { toCsv } from '../../lib/csv-export.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { centsFromMajor, majorFromCents } from '../../lib/money.js';
 import { sealSecret } from '../../lib/secrets.js';
@@ -270,7 +270,7 @@ export const PAYOUT_EXPORT_COLUMNS = ['Requested at', 'Amount', 'Currency', 'Sta
 /**
  * GET /api/stores/payout/request-payouts/export: every request matching the history's filters (status, fromDate,
  * toDate; no paging), newest first, as CSV text through csv-stringify (RFC 4180 quoting; one header row,
- * `PAYOUT_EXPORT_COLUMNS`; a cell starting like a formula gets a leading quote). 'Requested at' is the ISO 8601 instant (UTC); 'Amount' is in major units with 2 decimals.
+ * `PAYOUT_EXPORT_COLUMNS`; a cell starting like a formula gets a leading quote, lib/csv-export.ts). 'Requested at' is the ISO 8601 instant (UTC); 'Amount' is in major units with 2 decimals.
  */
 export async function exportPayoutRequestsCsv(db: Db, storeId: string, query: Omit<PayoutRequestQuery, 'page' | 'limit'>): Promise<string> {
   const q = PayoutRequestQuerySchema.parse(query);
@@ -288,9 +288,8 @@ export async function exportPayoutRequestsCsv(db: Db, storeId: string, query: Om
     r.destination,
     r.reason ?? '',
   ]);
-  // A cell a spreadsheet would read as a formula (=, +, -, @ first) gets a leading quote (OWASP CSV injection).
-  const cast = { string: (v: string) => (/^[=+\-@]/.test(v) ? `'${v}` : v) };
-  return stringify(out, { header: true, columns: [...PAYOUT_EXPORT_COLUMNS], cast });
+  // A cell a spreadsheet would read as a formula gets a leading quote (lib/csv-export.ts, OWASP CSV injection).
+  return toCsv(out, PAYOUT_EXPORT_COLUMNS);
 }
 
 /** Allowed moves of a payout request (issue 10 item 4). */

@@ -449,3 +449,20 @@ describe('GET /api/reports/utm as CSV', () => {
     expect(json.rows.find((x: { key: string }) => x.key === 'tiktok')).toMatchObject({ orders: 2 });
   });
 });
+
+describe('report CSVs are formula-safe (OWASP CSV injection)', () => {
+  it('quotes a label that starts like a formula and keeps negative figures numeric', async () => {
+    await order({ at: '2025-06-15T18:00:00Z', lines: [['tee', 1]], utm: { source: '=HYPERLINK("http://evil.test")' } });
+    const utm = await get(`/api/reports/utm?${q({ fromTime: '2025-06-01', toTime: '2025-06-30', groupBy: 'source', format: 'csv' })}`);
+    const labels = (parse(utm.body, { columns: true }) as Record<string, string>[]).map((x) => [x.group, x.orders]);
+    expect(labels).toEqual([
+      [`'=HYPERLINK("http://evil.test")`, '1'],
+      ['Total', '1'],
+    ]);
+    // The Mar 11 return makes that day's net sales negative: written as a number (-50), never quoted.
+    const sales = await get(`/api/reports/sales?${q({ fromTime: '2026-03-11', toTime: '2026-03-11', groupBy: 'day', format: 'csv' })}`);
+    const [day] = parse(sales.body, { columns: true, cast: true }) as Record<string, unknown>[];
+    expect(day!.net_sales).toBe(-50);
+    expect(sales.body).toContain(',-50');
+  });
+});

@@ -19,10 +19,10 @@ import {
   type UtmReport,
 } from '@backroom/contracts';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { type Db, rows } from '../../db/client.js';
+import { toCsv } from '../../lib/csv-export.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { centsFromMajor, isPaidOrder, majorFromCents } from '../../lib/money.js';
 import { resolveRange } from '../../lib/time-range.js';
@@ -417,14 +417,17 @@ export async function utmReport(db: Db, r: ReportRange, groupBy: UtmGroupBy): Pr
   };
 }
 
-/** A report as CSV (csv-stringify): a header of the figure names, one line per row, then a "Total" line. */
+/**
+ * A report as CSV (lib/csv-export.ts): a header of the figure names, one line per row, then a "Total" line. Figures
+ * stay numbers; a group label that starts like a formula (a UTM source `=cmd…`) gets a leading quote.
+ */
 export function reportCsv<T extends { key: string; label: string }>(
   rowsIn: T[],
   totals: Omit<T, 'key' | 'label'>,
   columns: string[],
 ): string {
   const line = (label: string, x: Record<string, unknown>) => [label, ...columns.map((c) => x[c])];
-  return stringify([['group', ...columns], ...rowsIn.map((x) => line(x.label, x)), line('Total', totals as Record<string, unknown>)]);
+  return toCsv([['group', ...columns], ...rowsIn.map((x) => line(x.label, x)), line('Total', totals as Record<string, unknown>)]);
 }
 
 // Ad spend (issue 17 item 3).
