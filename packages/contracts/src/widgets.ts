@@ -8,7 +8,7 @@ import { StorefrontProductCard } from './storefront.js';
  */
 
 /**
- * What a widget shows: the shop's best sellers (units sold in paid orders of the last `days` days), what this
+ * What a widget shows: the shop's best sellers (units sold in paid orders of the last `days` days, net of refunded units), what this
  * shopper viewed recently (their browser's list), what was bought together with the page's product(s) (co-purchase
  * counts over the last `days` days), products the merchant picked, or other products of the product's collections.
  */

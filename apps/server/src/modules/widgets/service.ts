@@ -152,9 +152,10 @@ const shown = (exclude: readonly string[]) =>
 
 /**
  * The product ids a widget shows, in order, at most `w.limit` (one statement per call):
- * - `best_sellers`: products by units sold (sum of line quantities) in the shop's PAID orders (lib/money.ts
- *   `isPaidOrder`) placed in the last `w.days` days; ties by title, then id. Refunds do not lower the count (units
- *   sold, as Shopify's "best selling" sort).
+ * - `best_sellers`: products by net units sold in the shop's PAID orders (lib/money.ts `isPaidOrder`) placed in the
+ *   last `w.days` days: each line's quantity minus the quantity refunded from that line (`order_refunds.lines`,
+ *   `lineId` = the line's 1-based position; a cancel records its lines there too), so selling 3 and refunding 2
+ *   counts 1. A product whose units were all refunded is left out. Ties by title, then id.
  * - `also_bought`: products by the number of distinct paid orders of the last `w.days` days that hold them AND one of
  *   the context products (co-purchase count); ties by title, id. Nothing without a context product (home).
  * - `recently_viewed`: the shopper's viewed products in their order (newest first).
@@ -175,12 +176,18 @@ export async function chooseProducts(
   let query: SQL;
   switch (w.kind) {
     case 'best_sellers':
+      // Refunded units per line, read through order_refunds' order_id index for the window's orders only.
       query = sql`select p.id from orders o
-                    cross join lateral jsonb_array_elements(o.line_items) li
-                    join products p on p.store_id = o.store_id and p.id::text = li->>'productId'
+                    cross join lateral jsonb_array_elements(o.line_items) with ordinality li(line, n)
+                    join products p on p.store_id = o.store_id and p.id::text = li.line->>'productId'
+                    left join lateral (
+                      select sum((rl->>'quantity')::int) as qty
+                        from order_refunds r cross join lateral jsonb_array_elements(r.lines) rl
+                       where r.order_id = o.id and (rl->>'lineId')::int = li.n) rf on true
                   where o.store_id = ${store} and ${isPaidOrder('o')} and ${window} and ${shown(exclude)}
                   group by p.id, p.title
-                  order by sum((li->>'quantity')::int) desc, p.title, p.id
+                  having sum((li.line->>'quantity')::int - coalesce(rf.qty, 0)) > 0
+                  order by sum((li.line->>'quantity')::int - coalesce(rf.qty, 0)) desc, p.title, p.id
                   limit ${w.limit}`;
       break;
     case 'also_bought':

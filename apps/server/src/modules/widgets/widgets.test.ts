@@ -344,3 +344,54 @@ describe('the products a widget chooses, against a direct computation', () => {
     expect(StorefrontWidgetsResponse.parse(foreign.json()).widgets).toEqual([]);
   });
 });
+
+describe('best sellers net of refunds', () => {
+  it('sell 3, refund 2 counts 1; a product refunded in full is left out (refund through the orders API)', async () => {
+    const u = await makeUser(t.db);
+    const s = await makeStore(t.db, t.config, { ownerId: u.id, name: 'Refund shop' });
+    const h = (await login(t.app, u.email, u.password, s.id)).headers;
+    // Items 20–23: ties go by title, so Item 20 comes before Item 22 on an equal count.
+    const [alpha, beta, aard, delta] = await Promise.all([20, 21, 22, 23].map((n) => addProduct(s.id, n)));
+    let num = 5000;
+    /** A paid order of `lines` ([product, quantity], 10.00 each), as the checkout stores it. */
+    const paidOrder = async (lines: [Product, number][]) => {
+      num += 1;
+      const items = lines.map(([p, quantity]) => ({
+        productId: p.id,
+        variantId: null,
+        title: p.title,
+        variantTitle: '',
+        sku: '',
+        quantity,
+        priceCents: 1000,
+      }));
+      const total = lines.reduce((n, [, q]) => n + q * 1000, 0);
+      const [o] = await rows<{ id: string }>(
+        t.db,
+        sql`insert into orders (store_id, order_number, order_name, subtotal_cents, grand_total_cents, financial_status, line_items, captured_date)
+            values (${s.id}::uuid, ${num}, ${`#${num}`}, ${total}, ${total}, 'paid', ${JSON.stringify(items)}::jsonb, now()) returning id`,
+      );
+      return o!;
+    };
+    const sold = await paidOrder([
+      [beta!, 2],
+      [alpha!, 3],
+    ]);
+    await paidOrder([[aard!, 1]]);
+    const returned = await paidOrder([[delta!, 1]]);
+    const refund = (id: string, lineItems: object[]) => call('POST', `/api/orders/${id}/refunds`, h, { lineItems, notify: false });
+    expect((await refund(sold.id, [{ id: 2, quantity: 2 }])).statusCode).toBe(201);
+    expect((await refund(returned.id, [{ id: 1, quantity: 1 }])).statusCode).toBe(201);
+    // Net units: beta 2, alpha 1 (3 − 2), aard 1, delta 0. Alpha counted 3 or 2 would come first (2 ties with beta
+    // and Item 20 < Item 21); counted 0 it would be left out like delta; only 1 puts it between beta and aard.
+    const w = await call('POST', '/api/widgets', h, { kind: 'best_sellers', placement: 'home', title: 'Best sellers', limit: 10 });
+    expect(w.statusCode, w.body).toBe(201);
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/api/storefront/widgets?placement=home',
+      headers: { host: `${s.handle}.${t.config.storefrontSuffix}` },
+    });
+    const { widgets } = StorefrontWidgetsResponse.parse(r.json());
+    expect(widgets[0]!.products.map((c) => c.id)).toEqual([beta!.id, alpha!.id, aard!.id]);
+  });
+});
