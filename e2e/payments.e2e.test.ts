@@ -95,9 +95,11 @@ describe('getting paid', () => {
     expect(await seriousA11yViolations(desk.page)).toEqual([]);
 
     // The merchant's next check finds the gateway: no warning any more.
+    // Listen before the reload: the check may answer before the guide is drawn (waiting after it cost 30 s).
+    const checked = shop.page.waitForResponse((r) => r.url().includes('/api/stores/payout/proxy/store-proxies'));
     await shop.page.reload();
     await shop.page.getByRole('region', { name: 'Setup guide' }).waitFor();
-    await shop.page.waitForResponse((r) => r.url().includes('/api/stores/payout/proxy/store-proxies')).catch(() => undefined);
+    await checked;
     await shop.page.waitForTimeout(500);
     await expect.poll(() => shop.page.getByRole('dialog', { name: 'Notify' }).count()).toBe(0);
     await shop.page.getByRole('link', { name: 'Select a plan' }).click();

@@ -14,7 +14,8 @@ async function openWithKeyboard(page: Page, label: string) {
   for (let i = 0; i < 10; i++) {
     const selected = await page
       .locator('.mantine-Spotlight-action[data-selected]')
-      .textContent()
+      // Nothing may be selected yet: a short wait, not the default 30 s, before pressing ArrowDown.
+      .textContent({ timeout: 500 })
       .catch(() => null);
     if (selected?.includes(label)) break;
     await page.keyboard.press('ArrowDown');
