@@ -10,7 +10,7 @@ import { DEMO_OWNER, installClock, newPage, seriousA11yViolations, signIn, useSe
  * (figures equal to direct SQL), share the URL, reload, turn on auto refresh, leave.
  */
 
-const e2e = useServerAndBrowser();
+const e2e = useServerAndBrowser({ demoOrders: 1500 });
 let shops: { id: string; name: string }[];
 const TZ = 'America/Los_Angeles';
 /** Polls wait up to 15 s (first loads on PGlite compile the queries). */

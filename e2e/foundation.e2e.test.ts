@@ -3,7 +3,7 @@ import { rows, sql } from '../apps/server/src/db/client.js';
 import { isPaidOrder, netSalesCents } from '../apps/server/src/lib/money.js';
 import { DEMO_OWNER, newPage, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
-const e2e = useServerAndBrowser();
+const e2e = useServerAndBrowser({ demoOrders: 1500 });
 
 /** The greeting the spec gives for an hour of the day (admin-dashboard §1: boundaries 12 and 17). */
 function expectedGreeting(timezone: string): string {
