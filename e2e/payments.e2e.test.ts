@@ -58,6 +58,11 @@ describe('getting paid', () => {
     await guide.getByRole('button', { name: 'Skip this step' }).click();
     await guide.getByRole('heading', { name: 'Customize your theme' }).waitFor();
     await expect.poll(() => guide.textContent()).toContain('nova-goods.localhost');
+    // The skipped step is listed as Skipped and not counted as done.
+    expect(await guide.textContent()).toContain('0 of 6 done · 1 skipped');
+    expect(await guide.getByRole('list', { name: 'Setup steps' }).getByRole('listitem').first().textContent()).toBe(
+      'Add your first productSkipped',
+    );
     const trial = shop.page.getByRole('region', { name: 'Trial' });
     await expect.poll(() => trial.textContent()).toContain('Your free trial ends in 14 days.');
     expect(await seriousA11yViolations(shop.page)).toEqual([]);

@@ -58,8 +58,27 @@ export const OnboardingStep = z
   })
   .meta({ id: 'OnboardingStep' });
 export type OnboardingStep = z.infer<typeof OnboardingStep>;
+/** Where a step stands: done (the shop's state shows it), skipped (the merchant skipped it, not done) or to do. */
+export const ONBOARDING_STEP_STATES = ['done', 'skipped', 'todo'] as const;
+/** One line of the setup checklist. */
+export const OnboardingStepState = z
+  .object({ field: z.enum(ONBOARDING_STEPS), name: z.string(), state: z.enum(ONBOARDING_STEP_STATES) })
+  .meta({ id: 'OnboardingStepState' });
+export type OnboardingStepState = z.infer<typeof OnboardingStepState>;
+/**
+ * The guide: the next step (`currentConfig`), `remaining` = steps neither done nor skipped, `done` = steps really
+ * done (a skipped step is not done: progress is `done` of `total`), `skipped` = steps skipped and not done since,
+ * and every step in order with its state.
+ */
 export const OnboardingStatus = z
-  .object({ currentConfig: OnboardingStep, remaining: z.number().int(), total: z.number().int() })
+  .object({
+    currentConfig: OnboardingStep,
+    remaining: z.number().int(),
+    done: z.number().int(),
+    skipped: z.number().int(),
+    total: z.number().int(),
+    steps: z.array(OnboardingStepState),
+  })
   .meta({ id: 'OnboardingStatus' });
 export type OnboardingStatus = z.infer<typeof OnboardingStatus>;
 /** PUT /stores/config/skip: the step being skipped (skipping twice is harmless). */

@@ -11,7 +11,7 @@ import {
   ProxyList,
   Subscription,
 } from '@backroom/contracts';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads } from '../../test/downloads';
@@ -34,7 +34,10 @@ const step = (
 ): OnboardingStatus => ({
   currentConfig: { field, name, description: `Your shop is at {domain}. ${name}.`, button, path },
   remaining: 3,
+  done: 3,
+  skipped: 0,
   total: 6,
+  steps: [],
 });
 const empty: ProxyList = { proxies: [], total: 0, page: 1, limit: 10 };
 const one: ProxyList = {
@@ -100,6 +103,40 @@ describe('home dashboard: onboarding guide (§1, §3, §4)', () => {
     expect(JSON.parse(String(put?.init?.body))).toEqual({ field: 'add_product' });
     fireEvent.click(screen.getByRole('button', { name: 'Close the setup guide' }));
     expect(screen.queryByRole('region', { name: 'Setup guide' })).toBeNull();
+  });
+
+  it('lists a skipped step as Skipped and does not count it as done (1 of 6 done · 1 skipped)', async () => {
+    const names = [
+      'Add your first product',
+      'Customize your theme',
+      'Connect a domain',
+      'Get a payment gateway',
+      'Set up payouts',
+      'Place a test order',
+    ];
+    const fields = ['add_product', 'customize_theme', 'connect_domain', 'payment_gateway', 'set_up_payouts', 'test_order'] as const;
+    const states = ['done', 'skipped', 'todo', 'todo', 'todo', 'todo'] as const;
+    status = {
+      ...step('connect_domain', 'Connect a domain', 'Connect domain', '/admin/domain'),
+      remaining: 4,
+      done: 1,
+      skipped: 1,
+      steps: fields.map((field, i) => ({ field, name: names[i]!, state: states[i]! })),
+    };
+    renderApp('/admin', fakeSession(owner));
+    const guide = await screen.findByRole('region', { name: 'Setup guide' }, SCREEN_LOAD);
+    expect(guide.textContent).toContain('Setup guide · 1 of 6 done · 1 skipped');
+    const progress = screen.getByRole('progressbar', { name: 'Setup progress' });
+    expect(Number(progress.getAttribute('aria-valuenow'))).toBeCloseTo(100 / 6, 5);
+    const items = within(screen.getByRole('list', { name: 'Setup steps' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Add your first productDone',
+      'Customize your themeSkipped',
+      'Connect a domain',
+      'Get a payment gateway',
+      'Set up payouts',
+      'Place a test order',
+    ]);
   });
 
   it("on 'Back to Home' Skip only hides the box, without a skip call", async () => {

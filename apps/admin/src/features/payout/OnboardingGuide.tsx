@@ -1,5 +1,5 @@
 import { BACK_TO_HOME } from '@backroom/contracts';
-import { Anchor, Button, Card, CloseButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { readAccount } from '../../lib/session';
@@ -10,7 +10,8 @@ import { useOnboarding, useSkipStep } from './api';
  * this step link and a close control", §3 `{domain}` replaced by the store domain, §4 Skip; issue 10 item 1). The
  * button opens the step's path; "Skip this step" records the skip and shows the next step, except on the closing
  * card ('Back to Home'), where it only hides the box; the close control hides the box until the next visit. A
- * failed status fetch shows nothing (§8).
+ * failed status fetch shows nothing (§8). Progress is "x of y done" with x the steps really done: a skipped step
+ * is listed as Skipped, never counted as done ("· n skipped" beside the count).
  */
 export function OnboardingGuide() {
   const status = useOnboarding();
@@ -20,7 +21,7 @@ export function OnboardingGuide() {
   if (hidden || !step || !status.data) return null;
   const domain = readAccount().storeDomain ?? '';
   const description = step.description.replaceAll('{domain}', domain);
-  const { remaining, total } = status.data;
+  const { done, skipped, total, steps } = status.data;
   const onSkip = () => {
     if (step.button === BACK_TO_HOME || step.field === 'done') setHidden(true);
     else skip.mutate(step.field);
@@ -31,7 +32,7 @@ export function OnboardingGuide() {
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2}>
             <Text size="xs" fw={600} c="dimmed" tt="uppercase">
-              Setup guide · {total - remaining} of {total} done
+              Setup guide · {done} of {total} done{skipped > 0 ? ` · ${skipped} skipped` : ''}
             </Text>
             <Title order={2} size="h4">
               {step.name}
@@ -39,7 +40,7 @@ export function OnboardingGuide() {
           </Stack>
           <CloseButton aria-label="Close the setup guide" onClick={() => setHidden(true)} />
         </Group>
-        <Progress value={((total - remaining) / total) * 100} size="sm" aria-label="Setup progress" />
+        <Progress value={(done / total) * 100} size="sm" aria-label="Setup progress" />
         <Text size="sm">{description}</Text>
         <Group gap="md">
           <Button component={Link} to={step.path}>
@@ -49,6 +50,22 @@ export function OnboardingGuide() {
             Skip this step
           </Anchor>
         </Group>
+        <List aria-label="Setup steps" size="sm" spacing={4} listStyleType="none">
+          {steps.map((s) => (
+            <List.Item key={s.field}>
+              <Group gap="xs">
+                <Text size="sm" c={s.state === 'todo' ? undefined : 'dimmed'} td={s.state === 'done' ? 'line-through' : undefined}>
+                  {s.name}
+                </Text>
+                {s.state !== 'todo' && (
+                  <Badge size="xs" variant="light" color={s.state === 'done' ? 'green' : 'gray'}>
+                    {s.state === 'done' ? 'Done' : 'Skipped'}
+                  </Badge>
+                )}
+              </Group>
+            </List.Item>
+          ))}
+        </List>
       </Stack>
     </Card>
   );

@@ -45,7 +45,17 @@ describe('onboarding status', () => {
         path: '/admin/products/create',
       },
       remaining: 6,
+      done: 0,
+      skipped: 0,
       total: 6,
+      steps: [
+        { field: 'add_product', name: 'Add your first product', state: 'todo' },
+        { field: 'customize_theme', name: 'Customize your theme', state: 'todo' },
+        { field: 'connect_domain', name: 'Connect a domain', state: 'todo' },
+        { field: 'payment_gateway', name: 'Get a payment gateway', state: 'todo' },
+        { field: 'set_up_payouts', name: 'Set up payouts', state: 'todo' },
+        { field: 'test_order', name: 'Place a test order', state: 'todo' },
+      ],
     });
   });
 
@@ -58,6 +68,14 @@ describe('onboarding status', () => {
     const r = await skip('customize_theme');
     expect(r.statusCode).toBe(200);
     expect(r.json().currentConfig.field).toBe('connect_domain');
+    // A skipped step is shown as skipped and is not done: 1 of 6 done (the product), 1 skipped, 4 left.
+    expect(r.json()).toMatchObject({ remaining: 4, done: 1, skipped: 1, total: 6 });
+    expect(
+      r
+        .json()
+        .steps.slice(0, 3)
+        .map((x: { state: string }) => x.state),
+    ).toEqual(['done', 'skipped', 'todo']);
     expect((await skip('customize_theme')).json().currentConfig.field).toBe('connect_domain');
     // A staff member of the shop sees the same guide; another shop its own.
     expect((await status(clerk)).currentConfig.field).toBe('connect_domain');
@@ -68,17 +86,32 @@ describe('onboarding status', () => {
       expect(s.currentConfig.button.length).toBeLessThanOrEqual(ONBOARDING_BUTTON_MAX);
       s = (await skip(f)).json();
     }
-    expect(s).toEqual({
+    // Nothing left to do, but five steps were skipped, not done: the closing card says so.
+    expect(s).toMatchObject({
       currentConfig: {
         field: 'done',
-        name: 'Your shop is ready',
-        description: 'Every setup step of {domain} is done. Welcome aboard!',
+        name: 'Setup finished',
+        description: 'You skipped some setup steps of {domain}: they stay in the list below whenever you want to come back to them.',
         button: 'Back to Home',
         path: '/admin',
       },
       remaining: 0,
+      done: 1,
+      skipped: 5,
       total: 6,
     });
+    expect(s.steps.map((x: { state: string }) => x.state)).toEqual(['done', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped']);
+  });
+
+  it('a skipped step done later counts as done, not skipped', async () => {
+    const o = await makeUser(t.db);
+    const mine = await makeStore(t.db, t.config, { ownerId: o.id });
+    const h = (await login(t.app, o.email, o.password, mine.id)).headers;
+    expect((await skip('add_product', h)).json()).toMatchObject({ done: 0, skipped: 1, remaining: 5 });
+    await rows(t.db, sql`insert into products (store_id, title, handle) values (${mine.id}::uuid, 'Mug', 'mug')`);
+    const s = await status(h);
+    expect(s).toMatchObject({ done: 1, skipped: 0, remaining: 5 });
+    expect(s.steps[0]).toEqual({ field: 'add_product', name: 'Add your first product', state: 'done' });
   });
 
   it('refuses an unknown step and a call without a session', async () => {

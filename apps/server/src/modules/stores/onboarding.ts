@@ -67,7 +67,7 @@ const STEPS: Record<(typeof ONBOARDING_STEPS)[number], Step> = {
   },
 };
 
-/** The closing card once every step is done or skipped: its Skip only hides the box (spec §4). */
+/** The closing card once every step is done: its Skip only hides the box (spec §4). */
 const DONE: OnboardingStep = {
   field: 'done',
   name: 'Your shop is ready',
@@ -76,8 +76,17 @@ const DONE: OnboardingStep = {
   path: '/admin',
 };
 
-/** Which steps the shop's real state has done (products, a saved theme, a custom domain, gateways, payouts, orders). */
-async function doneSteps(db: Db, storeId: string): Promise<Set<OnboardingField>> {
+/** The closing card when nothing is left to do but some steps were skipped: it says so instead of "every step is done". */
+const FINISHED_WITH_SKIPS: OnboardingStep = {
+  field: 'done',
+  name: 'Setup finished',
+  description: 'You skipped some setup steps of {domain}: they stay in the list below whenever you want to come back to them.',
+  button: BACK_TO_HOME,
+  path: '/admin',
+};
+
+/** The shop's steps: those its real state has done (products, a saved theme, a custom domain, gateways, payouts, orders) and those skipped. */
+async function stepStates(db: Db, storeId: string): Promise<{ done: Set<OnboardingField>; skipped: Set<OnboardingField> }> {
   const [s] = await rows<{ product: boolean; theme: boolean; domain: boolean; order: boolean; skipped: string[] | null }>(
     db,
     sql`select exists (select 1 from products where store_id = ${storeId}::uuid) as product,
@@ -86,24 +95,40 @@ async function doneSteps(db: Db, storeId: string): Promise<Set<OnboardingField>>
                exists (select 1 from orders where store_id = ${storeId}::uuid) as order,
                (select array_agg(field) from onboarding_skips where store_id = ${storeId}::uuid) as skipped`,
   );
-  const done = new Set<OnboardingField>((s?.skipped ?? []) as OnboardingField[]);
+  const done = new Set<OnboardingField>();
   if (s?.product) done.add('add_product');
   if (s?.theme) done.add('customize_theme');
   if (s?.domain) done.add('connect_domain');
   if (s?.order) done.add('test_order');
   if (await storeHasGateway(db, storeId)) done.add('payment_gateway');
   if (await hasPayoutConfig(db, storeId)) done.add('set_up_payouts');
-  return done;
+  // A step done after it was skipped counts as done.
+  const skipped = new Set(((s?.skipped ?? []) as OnboardingField[]).filter((f) => !done.has(f)));
+  return { done, skipped };
 }
 
 /**
  * GET /api/stores/config/status: the first step, in order, that is neither done (derived from the shop's state)
- * nor skipped; the closing card 'Back to Home' when none is left.
+ * nor skipped; the closing card 'Back to Home' when none is left ("Your shop is ready" only when every step is
+ * really done, else "Setup finished" naming the skips). `done` counts done steps only — a skipped step is shown as
+ * skipped and never counted as done (the guide's "x of y done"); `steps` lists every step with its state.
  */
 export async function onboardingStatus(db: Db, storeId: string): Promise<OnboardingStatus> {
-  const done = await doneSteps(db, storeId);
-  const left = ONBOARDING_STEPS.filter((f) => !done.has(f));
-  return { currentConfig: left[0] ? STEPS[left[0]] : DONE, remaining: left.length, total: ONBOARDING_STEPS.length };
+  const { done, skipped } = await stepStates(db, storeId);
+  const left = ONBOARDING_STEPS.filter((f) => !done.has(f) && !skipped.has(f));
+  const steps = ONBOARDING_STEPS.map((f) => ({
+    field: f,
+    name: STEPS[f].name,
+    state: done.has(f) ? ('done' as const) : skipped.has(f) ? ('skipped' as const) : ('todo' as const),
+  }));
+  return {
+    currentConfig: left[0] ? STEPS[left[0]] : skipped.size ? FINISHED_WITH_SKIPS : DONE,
+    remaining: left.length,
+    done: done.size,
+    skipped: skipped.size,
+    total: ONBOARDING_STEPS.length,
+    steps,
+  };
 }
 
 /** PUT /api/stores/config/skip: records step `field` as skipped (again: no change) and answers the new status. */
