@@ -275,13 +275,23 @@ export const ReviewImportReport = z.object({
 });
 export type ReviewImportReport = z.infer<typeof ReviewImportReport>;
 
-/** POST /api/storefront/products/{handle}/reviews body: what a shopper writes. Held for moderation. */
+/** How a reviewed item fits ('' = not said): the "size fit" a review shows unless the theme hides review sizes. */
+export const REVIEW_FITS = ['', 'small', 'true_to_size', 'large'] as const;
+export const ReviewFit = z.enum(REVIEW_FITS, { message: 'fit must be small, true_to_size or large' });
+export type ReviewFit = z.infer<typeof ReviewFit>;
+
+/**
+ * POST /api/storefront/products/{handle}/reviews body: what a shopper writes, with the size they bought and how it
+ * fits (both optional; the form leaves them out when the theme's `hideReviewSizes` is on). Held for moderation.
+ */
 export const StorefrontReviewBody = z.object({
   author: z.string().trim().min(1, 'name is required').max(80, 'name must have at most 80 characters'),
   email: z.email('email must be an e-mail address').max(255),
   rating: Rating,
   title: z.string().trim().max(120, 'title must have at most 120 characters').default(''),
   body: z.string().trim().min(1, 'review is required').max(5000, 'review must have at most 5000 characters'),
+  size: z.string().trim().max(40, 'size must have at most 40 characters').default(''),
+  fit: ReviewFit.default(''),
 });
 export type StorefrontReviewBody = z.input<typeof StorefrontReviewBody>;
 
@@ -302,6 +312,9 @@ export const StorefrontReviewsResponse = z.object({
       rating: z.number().int(),
       title: z.string(),
       body: z.string(),
+      /** The size the reviewer bought and how it fits ('' = not given). */
+      size: z.string(),
+      fit: ReviewFit,
       reply: z.string(),
       createdAt: z.string(),
     }),

@@ -1,4 +1,4 @@
-import type { StorefrontReviewsResponse } from '@backroom/contracts';
+import type { ReviewFit, StorefrontReviewsResponse } from '@backroom/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { StarIcon } from '../layout/icons';
@@ -69,12 +69,23 @@ export function SizeChart({ handle }: { handle: string }) {
   );
 }
 
+/** What each fit reads as on a review. */
+const FIT_LABELS: Record<Exclude<ReviewFit, ''>, string> = { small: 'Runs small', true_to_size: 'True to size', large: 'Runs large' };
+
+/** A review's size fit line, "Size bought: M · Fit: Runs large" (either part alone when the other is not given), or null. */
+export function reviewSizeFit(r: { size: string; fit: ReviewFit }): string | null {
+  const parts = [r.size && `Size bought: ${r.size}`, r.fit && `Fit: ${FIT_LABELS[r.fit]}`].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
+
 /**
  * The reviews section under the product (issue 13 item 8): average and count, published reviews with the shop's
- * replies, "more" pages, and the form a shopper writes a review with (name, e-mail, 1–5 stars, title, review). A
- * sent review is held for moderation; the server's messages (field rules, 429 rate limit) are shown as they come.
+ * replies, "more" pages, and the form a shopper writes a review with (name, e-mail, 1–5 stars, title, review, and
+ * the size bought and its fit). A sent review is held for moderation; the server's messages (field rules, 429 rate
+ * limit) are shown as they come. `hideSizes` (the theme's product setting `hideReviewSizes`, spec theme-editor
+ * "Product page settings") leaves out the size fit line of every review and the size and fit fields of the form.
  */
-export function ReviewsSection({ handle }: { handle: string }) {
+export function ReviewsSection({ handle, hideSizes = false }: { handle: string; hideSizes?: boolean }) {
   const [page, setPage] = useState(1);
   const q = useReviews(handle, page);
   const qc = useQueryClient();
@@ -84,7 +95,8 @@ export function ReviewsSection({ handle }: { handle: string }) {
   // Dates in the shopper's time zone, written once hydrated (the server's zone may differ; issue 16 item 1).
   const hydrated = useHydrated();
   const send = useMutation({
-    mutationFn: (body: { author: string; email: string; rating: number; title: string; body: string }) => api.submitReview(handle, body),
+    mutationFn: (body: { author: string; email: string; rating: number; title: string; body: string; size?: string; fit?: ReviewFit }) =>
+      api.submitReview(handle, body),
     onSuccess: (r) => {
       setDone(r.message);
       setOpen(false);
@@ -100,6 +112,7 @@ export function ReviewsSection({ handle }: { handle: string }) {
       rating,
       title: String(f.get('title') ?? ''),
       body: String(f.get('body') ?? ''),
+      ...(hideSizes ? {} : { size: String(f.get('size') ?? ''), fit: String(f.get('fit') ?? '') as ReviewFit }),
     });
   };
   const d = q.data;
@@ -150,6 +163,22 @@ export function ReviewsSection({ handle }: { handle: string }) {
             Review
             <textarea name="body" required maxLength={5000} rows={4} />
           </label>
+          {!hideSizes && (
+            <>
+              <label>
+                Size bought (optional)
+                <input name="size" maxLength={40} />
+              </label>
+              <fieldset className="sf-reviews__rating">
+                <legend>Fit (optional)</legend>
+                {(Object.keys(FIT_LABELS) as (keyof typeof FIT_LABELS)[]).map((k) => (
+                  <label key={k}>
+                    <input type="radio" name="fit" value={k} /> {FIT_LABELS[k]}
+                  </label>
+                ))}
+              </fieldset>
+            </>
+          )}
           {send.error && (
             <p className="sf-error" role="alert">
               {send.error instanceof ApiError ? send.error.messages.join(' ') : 'The review could not be sent.'}
@@ -171,6 +200,7 @@ export function ReviewsSection({ handle }: { handle: string }) {
             <Stars rating={r.rating} />
             {r.title && <h3>{r.title}</h3>}
             <p>{r.body}</p>
+            {!hideSizes && reviewSizeFit(r) && <p className="sf-reviews__fit">{reviewSizeFit(r)}</p>}
             <small>
               {r.author}
               {hydrated && ` · ${new Date(r.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`}

@@ -366,7 +366,7 @@ function ProductView({ p }: { p: StorefrontProduct }) {
       </div>
       {ps.position_tab_detail === 'below' && <div className="sf-pdp__below">{described}</div>}
       <div className="sf-pdp__below">
-        <ReviewsSection handle={p.handle} />
+        <ReviewsSection handle={p.handle} hideSizes={ps.hideReviewSizes} />
       </div>
       {ps.layout.special_layout_on_mobile && variant && (
         <div className="sf-sticky-buy sf-only-mobile">

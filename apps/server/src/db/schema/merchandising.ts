@@ -73,6 +73,10 @@ export const productReviews = pgTable(
     status: text('status').notNull().default('pending'),
     reply: text('reply').notNull().default(''),
     repliedAt: ts('replied_at'),
+    /** The size the reviewer bought ('' = not given), shown with the review unless the theme hides review sizes. */
+    size: text('size').notNull().default(''),
+    /** How it fits: '' (not given) | small | true_to_size | large. */
+    fit: text('fit').notNull().default(''),
     /** storefront | import */
     source: text('source').notNull().default('storefront'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -237,3 +237,22 @@ describe('CSV import (Judge.me columns)', () => {
     expect((await importCsv(CSV, productsOnly)).statusCode).toBe(403);
   });
 });
+
+describe('the size bought and its fit (what the theme setting hideReviewSizes hides)', () => {
+  it('are stored with a storefront review and shown once published; a bad fit or an over-long size is 400', async () => {
+    const res = await submit({ ...REVIEW, author: 'Fitz', body: 'Runs a bit large.', size: ' M ', fit: 'large' }, '10.9.7.1');
+    expect(res.statusCode, res.body).toBe(201);
+    const [mine] = (await t.app.inject({ method: 'GET', url: '/api/reviews?search=fitz', headers: h })).json().reviews as { id: string }[];
+    await t.app.inject({ method: 'PATCH', url: `/api/reviews/${mine!.id}`, headers: h, payload: { status: 'published' } });
+    const sf = (await shown()).json();
+    expect(sf.reviews.find((r: { id: string }) => r.id === mine!.id)).toMatchObject({ size: 'M', fit: 'large' });
+    // A review without them answers empty strings.
+    expect(sf.reviews.find((r: { id: string }) => r.id !== mine!.id)).toMatchObject({ size: '', fit: '' });
+    const bad = await submit({ ...REVIEW, fit: 'huge', size: 'x'.repeat(41) }, '10.9.7.2');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().messages).toEqual([
+      'body.size: size must have at most 40 characters',
+      'body.fit: fit must be small, true_to_size or large',
+    ]);
+  });
+});

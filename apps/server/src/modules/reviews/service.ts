@@ -3,6 +3,7 @@ import {
   type Review,
   type ReviewBulkBody,
   type ReviewBulkResult,
+  type ReviewFit,
   type ReviewImportReport,
   type ReviewListQuery,
   type ReviewStatus,
@@ -28,6 +29,8 @@ interface ReviewRow {
   rating: number;
   title: string;
   body: string;
+  size?: string;
+  fit?: string;
   status: ReviewStatus;
   reply: string;
   replied_at: Date | string | null;
@@ -262,7 +265,9 @@ async function publishedProduct(db: Db, storeId: string, handle: string): Promis
 
 /**
  * GET /api/storefront/products/{handle}/reviews (issue 13 item 8 "the product page shows published reviews and the
- * average rating"): published reviews newest first, one page, their count and average (1 decimal; null when none).
+ * average rating"): published reviews newest first, one page, their count and average (1 decimal; null when none),
+ * each with the size bought and its fit ('' when not given; the product page hides them when the theme's
+ * `hideReviewSizes` is on).
  */
 export async function storefrontReviews(db: Db, storeId: string, handle: string, q: { page: number; limit: number }) {
   const productId = await publishedProduct(db, storeId, handle);
@@ -274,7 +279,7 @@ export async function storefrontReviews(db: Db, storeId: string, handle: string,
     ),
     rows<ReviewRow>(
       db,
-      sql`select id, author, rating, title, body, reply, created_at from product_reviews
+      sql`select id, author, rating, title, body, size, fit, reply, created_at from product_reviews
           where product_id = ${productId} and status = 'published'
           order by created_at desc, id limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
     ),
@@ -289,6 +294,8 @@ export async function storefrontReviews(db: Db, storeId: string, handle: string,
       rating: Number(r.rating),
       title: r.title,
       body: r.body,
+      size: r.size ?? '',
+      fit: (r.fit ?? '') as ReviewFit,
       reply: r.reply,
       createdAt: iso(r.created_at),
     })),
@@ -306,6 +313,8 @@ export async function submitReview(db: Db, storeId: string, handle: string, b: z
     rating: b.rating,
     title: b.title,
     body: b.body,
+    size: b.size,
+    fit: b.fit,
     status: 'pending',
     source: 'storefront',
   });
