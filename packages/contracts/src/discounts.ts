@@ -170,31 +170,3 @@ export const DiscountListResponse = z.object({
   limit: z.number().int(),
 });
 export type DiscountListResponse = z.infer<typeof DiscountListResponse>;
-
-/**
- * GET /api/discounts/lookups query (the discount form's product and collection pickers, scope `discounts`): the
- * kind, a title search, or comma-joined ids to name the ones a discount already has; at most 20 answers.
- */
-export const DiscountLookupQuery = z.object({
-  kind: z.enum(['products', 'collections']),
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  ids: z
-    .string()
-    .optional()
-    .transform((s) =>
-      s
-        ? s
-            .split(',')
-            .map((x) => x.trim())
-            .filter(Boolean)
-        : undefined,
-    )
-    .pipe(z.array(z.uuid('ids must be comma-joined ids')).max(DISCOUNT_MAX_ITEMS).optional()),
-});
-export type DiscountLookupQuery = z.input<typeof DiscountLookupQuery>;
-
-/** GET /api/discounts/lookups answer: products or collections by title. */
-export const DiscountLookupResponse = z.object({
-  items: z.array(z.object({ id: z.uuid(), title: z.string(), imageSrc: z.string().nullable() })),
-});
-export type DiscountLookupResponse = z.infer<typeof DiscountLookupResponse>;

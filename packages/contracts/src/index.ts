@@ -12,6 +12,7 @@ export * from './domains.js';
 export * from './jobs.js';
 export * from './limits.js';
 export * from './live.js';
+export * from './lookups.js';
 export * from './media.js';
 export * from './menus.js';
 export * from './merchandising.js';

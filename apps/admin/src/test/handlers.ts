@@ -5,6 +5,7 @@ import {
   AcceptInvitationResponse,
   AddStaffResponse,
   AllPermissionResponse,
+  CatalogLookupResponse,
   CountResponse,
   CUSTOMERS_PAGE_SIZE,
   CustomerListResponse,
@@ -14,7 +15,6 @@ import {
   Discount,
   DiscountInput,
   DiscountListResponse,
-  DiscountLookupResponse,
   Menu,
   MenuListResponse,
   MessageResponse,
@@ -537,7 +537,7 @@ export const handlers = {
    * a code already in the store answers the server's 400 message).
    */
   discounts: (store: () => Discount[]) => [
-    http.get('/api/discounts/lookups', () => reply(DiscountLookupResponse, { items: [] })),
+    http.get('/api/discounts/lookups', () => reply(CatalogLookupResponse, { items: [] })),
     http.get('/api/discounts/:id', ({ params }) => {
       const d = store().find((x) => x.id === params.id);
       return d ? reply(Discount, d) : fail(404, 'NOT_FOUND', ['Discount not found']);

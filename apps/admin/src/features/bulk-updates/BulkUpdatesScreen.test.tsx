@@ -7,6 +7,7 @@ import { signInToDemoStore, user } from '../../test/fixtures';
 import { handlers } from '../../test/handlers';
 import { calls, fail, reply, server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
+import { chooseOption } from '../../test/select';
 
 const owner = user({ scopes: ['products'] });
 const JOB_ID = '7d1b3f5e-0c1a-4d2e-9f3a-5b6c7d8e9f02';
@@ -96,15 +97,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-/** Chooses `option` of the Mantine select whose label starts with `label` (its options count as hidden in jsdom). */
-async function choose(label: string, option: string) {
-  const input = screen.getByRole('combobox', { name: new RegExp(`^${label}`) });
-  input.focus();
-  fireEvent.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const box = await waitFor(() => document.getElementById(input.getAttribute('aria-controls')!)!);
-  fireEvent.click(await within(box).findByRole('option', { name: option, hidden: true }));
-}
+/** Chooses `option` of the Mantine select whose label starts with `label`. */
+const choose = (label: string, option: string) => chooseOption(screen.getByRole('combobox', { name: new RegExp(`^${label}`) }), option);
 
 describe('bulk updates (website.bulkupdates, issue 13 item 5)', () => {
   it('lists past updates with who started them, their state and result; the report lists the products not changed', async () => {

@@ -1,9 +1,9 @@
 import {
+  type CatalogLookupResponse,
   DISCOUNTS_PAGE_SIZE,
   type Discount,
   type DiscountInput,
   type DiscountListResponse,
-  type DiscountLookupResponse,
   type DiscountMethod,
 } from '@backroom/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -48,7 +48,7 @@ export function lookupOptions(kind: 'products' | 'collections', o: { search?: st
   return queryOptions({
     queryKey: discountKeys.part('lookups', kind, o.search ?? '', ids ?? ''),
     queryFn: ({ signal }) =>
-      api.get<DiscountLookupResponse>('/discounts/lookups', { query: { kind, search: o.search || undefined, ids }, signal }),
+      api.get<CatalogLookupResponse>('/discounts/lookups', { query: { kind, search: o.search || undefined, ids }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -6,6 +6,7 @@ import { signInToDemoStore, user } from '../../test/fixtures';
 import { handlers } from '../../test/handlers';
 import { calls, server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
+import { chooseOption } from '../../test/select';
 
 const owner = user({ scopes: ['products'] });
 const product = (n: number, title: string): ProductSummary => {
@@ -78,16 +79,9 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-/** Picks `label` in the Mantine Select labelled `select` (opens it, clicks the option). */
-async function choose(select: RegExp, label: string) {
-  const input = screen.getByRole('combobox', { name: select });
-  input.focus();
-  fireEvent.click(input);
-  fireEvent.change(input, { target: { value: label.slice(0, 4) } });
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const box = await waitFor(() => document.getElementById(input.getAttribute('aria-controls')!)!);
-  fireEvent.click(await within(box).findByRole('option', { name: label, hidden: true }, { timeout: 3000 }));
-}
+/** Picks `label` in the Mantine Select labelled `select` (typing its first four letters). */
+const choose = (select: RegExp, label: string) =>
+  chooseOption(screen.getByRole('combobox', { name: select }), label, { search: label.slice(0, 4) });
 
 describe('personalized products (website.product-personalized, spec §7 Personalisation)', () => {
   it('lists the personalised products with what the shopper fills in, linking to their editor and to the fonts', async () => {

@@ -1,5 +1,5 @@
 import '../../test/setup-dom';
-import { DiscountLookupResponse, UpsellOffer, UpsellOfferBody, UpsellOfferList } from '@backroom/contracts';
+import { CatalogLookupResponse, UpsellOffer, UpsellOfferBody, UpsellOfferList } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ beforeEach(() => {
     handlers.preference({ standardTimezone: 'America/Los_Angeles' }),
     handlers.stores(),
     http.get('/api/discounts/lookups', () =>
-      reply(DiscountLookupResponse, { items: [{ id: HOODIE, title: 'Heavyweight Hoodie', imageSrc: null }] }),
+      reply(CatalogLookupResponse, { items: [{ id: HOODIE, title: 'Heavyweight Hoodie', imageSrc: null }] }),
     ),
     http.get('/api/upsell/offers', () => reply(UpsellOfferList, { offers: store })),
     http.get('/api/upsell/offers/:id', ({ params }) => {

@@ -1,4 +1,4 @@
-import type { DiscountLookupResponse, UpsellOffer, UpsellOfferBody, UpsellOfferList } from '@backroom/contracts';
+import type { CatalogLookupResponse, UpsellOffer, UpsellOfferBody, UpsellOfferList } from '@backroom/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, emitApiEvent } from '../../lib/api';
 import { upsellKeys } from '../../lib/query-keys';
@@ -34,7 +34,7 @@ export function lookupOptions(kind: 'products' | 'collections', o: { search?: st
   return queryOptions({
     queryKey: upsellKeys.part('lookups', kind, o.search ?? '', ids ?? ''),
     queryFn: ({ signal }) =>
-      api.get<DiscountLookupResponse>('/discounts/lookups', { query: { kind, search: o.search || undefined, ids }, signal }),
+      api.get<CatalogLookupResponse>('/discounts/lookups', { query: { kind, search: o.search || undefined, ids }, signal }),
     placeholderData: keepPreviousData,
   });
 }

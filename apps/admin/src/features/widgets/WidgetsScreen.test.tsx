@@ -1,5 +1,5 @@
 import '../../test/setup-dom';
-import { Widget, WidgetList } from '@backroom/contracts';
+import { CatalogLookupResponse, Widget, WidgetList } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,16 +7,28 @@ import { signInToDemoStore, user } from '../../test/fixtures';
 import { handlers } from '../../test/handlers';
 import { reply, server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
+import { chooseOption } from '../../test/select';
 
 const owner = user({ scopes: ['apps'] });
 let widgets: Widget[] = [];
 let posted: Record<string, unknown> | null = null;
+let lookups: string[] = [];
+const HOODIE = '00000000-0000-4000-8000-0000000000a1';
 
 beforeEach(() => {
   signInToDemoStore();
   widgets = [];
   posted = null;
+  lookups = [];
   server.use(
+    http.get('/api/widgets/lookups', ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      lookups.push(`${q.get('kind')}:${q.get('search')}`);
+      const items = 'heavyweight hoodie'.includes(String(q.get('search')).toLowerCase())
+        ? [{ id: HOODIE, title: 'Heavyweight Hoodie', imageSrc: null }]
+        : [];
+      return reply(CatalogLookupResponse, { items });
+    }),
     handlers.preference(),
     handlers.stores(),
     http.get('/api/widgets', () => reply(WidgetList, { widgets })),
@@ -31,7 +43,7 @@ beforeEach(() => {
         layout: 'grid',
         days: Number(posted.days),
         active: true,
-        productIds: [],
+        productIds: (posted.productIds as string[] | undefined) ?? [],
         products: [],
         createdAt: '2026-01-03T00:00:00.000Z',
         updatedAt: '2026-01-03T00:00:00.000Z',
@@ -75,5 +87,19 @@ describe('Product Widget (website.apps.widgets.list, issue 18 item 2)', () => {
     const mini = await screen.findByRole('navigation', { name: 'Apps' }, SCREEN_LOAD);
     expect(within(mini).getByRole('tab', { name: 'Product Widget', selected: true })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main navigation' }).textContent).not.toContain('All apps');
+  });
+
+  it('a member with only the apps scope picks a handpicked product through the widgets lookup', async () => {
+    renderApp('/admin/apps/widgets', fakeSession(owner));
+    await screen.findByText('Add your first widget', undefined, SCREEN_LOAD);
+    fireEvent.click(screen.getByRole('button', { name: 'Add widget' }));
+    const form = await screen.findByRole('form', { name: 'Add widget' });
+    await chooseOption(within(form).getByRole('combobox', { name: /^Shows/ }), 'Handpicked products');
+    const picker = await within(form).findByRole('combobox', { name: /^Products/ });
+    await chooseOption(picker, 'Heavyweight Hoodie', { search: 'hood' });
+    expect(lookups).toContain('products:hood');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save widget' }));
+    await waitFor(() => expect(posted).not.toBeNull());
+    expect(posted).toMatchObject({ kind: 'handpicked', productIds: [HOODIE] });
   });
 });

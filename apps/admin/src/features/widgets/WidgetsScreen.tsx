@@ -91,7 +91,7 @@ function WidgetDialog({ widget, onClose }: { widget: Widget | null; onClose: () 
   const found = useProductPicker(debounced);
   const productData = [
     ...v.products.map((p) => ({ value: p.id, label: p.title })),
-    ...(found.data?.products ?? []).filter((p) => !v.products.some((x) => x.id === p.id)).map((p) => ({ value: p.id, label: p.title })),
+    ...(found.data?.items ?? []).filter((p) => !v.products.some((x) => x.id === p.id)).map((p) => ({ value: p.id, label: p.title })),
   ];
   const title = widget ? `Edit widget “${widget.title}”` : 'Add widget';
   return (
@@ -169,9 +169,7 @@ function WidgetDialog({ widget, onClose }: { widget: Widget | null; onClose: () 
                   ),
                 )
               }
-              nothingFoundMessage={
-                found.isError ? 'Searching products needs the Products permission' : debounced ? 'No product found' : 'Type to search'
-              }
+              nothingFoundMessage={found.isError ? 'Products could not be searched' : debounced ? 'No product found' : 'Type to search'}
             />
           )}
           <Switch label="Shown on the storefront" {...form.getInputProps('active', { type: 'checkbox' })} />

@@ -1,7 +1,7 @@
-import type { OkResponse, ProductListResponse, Widget, WidgetBody, WidgetKind, WidgetList, WidgetPlacement } from '@backroom/contracts';
+import type { CatalogLookupResponse, OkResponse, Widget, WidgetBody, WidgetKind, WidgetList, WidgetPlacement } from '@backroom/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, emitApiEvent } from '../../lib/api';
-import { productKeys, widgetKeys } from '../../lib/query-keys';
+import { widgetKeys } from '../../lib/query-keys';
 
 // The product widgets data layer (route website.apps.widgets.list, scope `apps`; issue 18 item 2).
 
@@ -62,12 +62,15 @@ export function useWidgetMutations() {
   return { save, remove };
 }
 
-/** `GET /api/products?search&limit=20`: products the handpicked picker offers (idle for an empty search; scope products). */
+/**
+ * `GET /api/widgets/lookups?kind=products&search`: the products the handpicked picker offers, at most 20 by title
+ * (idle for an empty search). Under the screen's own scope `apps`: no Products permission needed.
+ */
 export function useProductPicker(search: string) {
-  const params = { page: 1, limit: 20, search };
   return useQuery({
-    queryKey: productKeys.list(params),
-    queryFn: ({ signal }) => api.get<ProductListResponse>('/products', { query: params, signal, silent: true }),
+    queryKey: widgetKeys.part('lookups', search),
+    queryFn: ({ signal }) =>
+      api.get<CatalogLookupResponse>('/widgets/lookups', { query: { kind: 'products', search }, signal, silent: true }),
     enabled: search.length > 0,
     placeholderData: keepPreviousData,
   });

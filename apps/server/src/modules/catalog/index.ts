@@ -4,5 +4,6 @@
  * bulk-update jobs of modules/bulk-updates), `createProduct` (the print-on-demand catalogue's one-click drafts), `getProduct`/`updateProduct` (a design's "Save as product", issue 19); `npm run import` runs `import-cli.ts` inside the module.
  */
 
+export { lookupCatalogItems } from './lookups.js';
 export { bulkUpdateProducts, createProduct, getProduct, updateProduct } from './products.js';
 export { default as catalogRoutes } from './routes.js';

@@ -1,15 +1,16 @@
 import {
+  CatalogLookupQuery,
+  CatalogLookupResponse,
   Discount,
   DiscountInput,
   DiscountListQuery,
   DiscountListResponse,
-  DiscountLookupQuery,
-  DiscountLookupResponse,
   ErrorResponse,
 } from '@backroom/contracts';
 import { z } from 'zod';
 import type { App } from '../../lib/types.js';
-import { createDiscount, deleteDiscount, getDiscount, listDiscounts, lookupItems, updateDiscount } from './service.js';
+import { lookupCatalogItems } from '../catalog/index.js';
+import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from './service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['discounts'];
@@ -53,11 +54,11 @@ export default async function discountsRoutes(app: App) {
         summary: 'Products or collections to pick in a discount',
         operationId: 'lookupDiscountItems',
         tags,
-        querystring: DiscountLookupQuery,
-        response: { 200: DiscountLookupResponse, ...errors },
+        querystring: CatalogLookupQuery,
+        response: { 200: CatalogLookupResponse, ...errors },
       },
     },
-    async (req) => lookupItems(app.db, req.auth.storeId, req.query),
+    async (req) => lookupCatalogItems(app.db, req.auth.storeId, req.query),
   );
 
   /** Creates a code or automatic discount; 400 names the field and the rule (a used code: `code: is already used …`). */

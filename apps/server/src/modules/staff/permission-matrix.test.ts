@@ -363,6 +363,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/upsell/offers/:id/stats': { allowed: ['discounts'], url: () => `/api/upsell/offers/${UNKNOWN_ID}/stats`, ok: 404 },
   // Product widgets (website.apps.widgets.list, scope `apps` as the route registry gives the screen; issue 18 item 2).
   'GET /api/widgets': { allowed: ['apps'] },
+  'GET /api/widgets/lookups': { allowed: ['apps'], url: () => '/api/widgets/lookups?kind=products' },
   'POST /api/widgets': {
     allowed: ['apps'],
     body: () => ({ kind: 'best_sellers', placement: 'home', title: 'Best sellers', limit: 4 }),

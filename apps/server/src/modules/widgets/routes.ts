@@ -1,4 +1,6 @@
 import {
+  CatalogLookupQuery,
+  CatalogLookupResponse,
   ErrorResponse,
   IdParams,
   OkResponse,
@@ -10,6 +12,7 @@ import {
 } from '@backroom/contracts';
 import { notFound } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
+import { lookupCatalogItems } from '../catalog/index.js';
 import { createWidget, deleteWidget, listWidgets, storefrontWidgets, updateWidget } from './service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -17,7 +20,8 @@ const tags = ['widgets'];
 
 /**
  * Product widgets (issue 18 item 2, route website.apps.widgets.list, scope `apps` as the admin route registry gives
- * the screen): GET/POST /api/widgets, PUT/DELETE /api/widgets/{id}; and GET /api/storefront/widgets on a shop's host
+ * the screen): GET/POST /api/widgets, PUT/DELETE /api/widgets/{id}, GET /api/widgets/lookups (the handpicked
+ * picker, under the same scope: the screen never needs the Products permission); and GET /api/storefront/widgets on a shop's host
  * (the widgets of one placement with their products, for the storefront's lazy island).
  */
 export default async function widgetsRoutes(app: App) {
@@ -31,6 +35,25 @@ export default async function widgetsRoutes(app: App) {
       schema: { tags, summary: 'The product widgets of the shop', operationId: 'listWidgets', response: { 200: WidgetList, ...errors } },
     },
     async (req) => ({ widgets: await listWidgets(app.db, req.auth.storeId) }),
+  );
+
+  /**
+   * GET /api/widgets/lookups?kind&search&ids → {items: [{id, title, imageSrc}]}: the shop's products (or collections)
+   * for the handpicked widget's picker, at most 20 by title, or those of `ids` (the ones a widget holds, named).
+   */
+  app.get(
+    '/api/widgets/lookups',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Products or collections to pick in a widget',
+        operationId: 'lookupWidgetItems',
+        querystring: CatalogLookupQuery,
+        response: { 200: CatalogLookupResponse, ...errors },
+      },
+    },
+    async (req) => lookupCatalogItems(app.db, req.auth.storeId, req.query),
   );
 
   /** POST /api/widgets (WidgetBody) → 201 Widget; 400 naming the field (a handpicked id not of this shop, too many). */

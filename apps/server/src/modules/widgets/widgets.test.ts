@@ -1,4 +1,4 @@
-import { StorefrontWidgetsResponse, Widget, WidgetList } from '@backroom/contracts';
+import { CatalogLookupResponse, StorefrontWidgetsResponse, Widget, WidgetList } from '@backroom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../../db/client.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
@@ -16,6 +16,7 @@ let stranger: { id: string; handle: string };
 let owner: { headers: Record<string, string> };
 let staff: { headers: Record<string, string> };
 let other: { headers: Record<string, string> };
+let appsOnly: { headers: Record<string, string> };
 
 interface Product {
   id: string;
@@ -65,12 +66,15 @@ beforeAll(async () => {
   const o = await makeUser(t.db);
   const s = await makeUser(t.db);
   const x = await makeUser(t.db);
+  const a = await makeUser(t.db);
   shop = await makeStore(t.db, t.config, { ownerId: o.id, name: 'Widget shop' });
   stranger = await makeStore(t.db, t.config, { ownerId: x.id, name: 'Stranger shop' });
   await addMember(t.db, shop.id, s.id, ['orders', 'products']);
+  await addMember(t.db, shop.id, a.id, ['apps']);
   owner = await login(t.app, o.email, o.password, shop.id);
   staff = await login(t.app, s.email, s.password, shop.id);
   other = await login(t.app, x.email, x.password, stranger.id);
+  appsOnly = await login(t.app, a.email, a.password, shop.id);
   // 10 products: #9 is a draft, #10 has no variant (neither is ever shown).
   for (let n = 1; n <= 10; n++) products.push(await addProduct(shop.id, n, { published: n !== 9, variant: n !== 10 }));
   // 80 orders over 60 days, 1–3 lines each, paid or not (pending and voided never count).
@@ -234,6 +238,39 @@ describe('widgets API (issue 18 item 2)', () => {
     expect((await call('DELETE', `/api/widgets/${mine.id}`, other.headers)).statusCode).toBe(404);
     expect(WidgetList.parse((await call('GET', '/api/widgets', other.headers)).json()).widgets).toEqual([]);
     await call('DELETE', `/api/widgets/${mine.id}`, owner.headers);
+  });
+});
+
+describe('GET /api/widgets/lookups: the handpicked picker under the apps scope', () => {
+  const lookup = async (headers: Record<string, string>, query: string) => call('GET', `/api/widgets/lookups?${query}`, headers);
+
+  it('answers a member with only the apps scope (who may not read /api/products) with this shop’s products by title', async () => {
+    expect((await call('GET', '/api/products?search=Item', appsOnly.headers)).statusCode).toBe(403);
+    const res = await lookup(appsOnly.headers, 'kind=products&search=item%200');
+    expect(res.statusCode, res.body).toBe(200);
+    const items = CatalogLookupResponse.parse(res.json()).items;
+    // Items 01–09 match "item 0" (10 does not); the stranger's "Item 01" is never offered.
+    expect(items.map((i) => i.title)).toEqual(products.slice(0, 9).map((p) => p.title));
+    expect(items.map((i) => i.id)).toEqual(products.slice(0, 9).map((p) => p.id));
+  });
+
+  it('names the ids a widget holds, leaving out another shop’s; collections too', async () => {
+    const [theirs] = await rows<{ id: string }>(t.db, sql`select id from products where store_id = ${stranger.id}::uuid`);
+    const ids = [products[2]!.id, theirs!.id].join(',');
+    const named = CatalogLookupResponse.parse((await lookup(appsOnly.headers, `kind=products&ids=${ids}`)).json()).items;
+    expect(named).toEqual([{ id: products[2]!.id, title: 'Item 03', imageSrc: null }]);
+    const cols = CatalogLookupResponse.parse((await lookup(appsOnly.headers, 'kind=collections&search=knit')).json()).items;
+    expect(cols.map((c) => c.title)).toEqual(['Knitwear']);
+  });
+
+  it('refuses a member without the apps scope before reading the query, and bad queries with messages', async () => {
+    expect((await lookup(staff.headers, 'kind=nope')).statusCode).toBe(403);
+    expect((await lookup({ ...other.headers, 'x-store-id': shop.id }, 'kind=products')).statusCode).toBe(404);
+    const bad = await lookup(appsOnly.headers, 'kind=nope&ids=x');
+    expect(bad.statusCode).toBe(400);
+    const messages = (bad.json() as { messages: string[] }).messages.join(' | ');
+    expect(messages).toContain('kind');
+    expect(messages).toContain('ids must be comma-joined ids');
   });
 });
 
