@@ -30,6 +30,7 @@ export default async function bulkUpdatesRoutes(app: App) {
   app.post(
     '/api/bulk-updates',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         summary: 'Start a bulk update (a background job)',

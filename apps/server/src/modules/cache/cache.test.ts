@@ -1,12 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CACHE_PURGE_MAX_URLS } from '@backroom/contracts';
+import { fillDefaults, type ThemeConfig } from '@backroom/theme';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, productVariants } from '../../db/schema/index.js';
+import type { PurgeTarget } from '../../lib/page-cache.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
+import { seedDemoThemes } from '../themes/index.js';
 import { memoryPageCache, redisPageCache } from './index.js';
-import { affectedBy, staleAfterOrder } from './service.js';
+import { staleAfterOrder, themeChangeTarget } from './service.js';
 
 /**
  * Clear Cache Urls (issue 18 item 5): purge of chosen URLs or all, validation, a URL of another shop refused, the
@@ -122,29 +125,29 @@ describe('POST /api/cache/purge', () => {
     expect(purges[1]!.createdBy).toMatch(/@/);
   });
 
-  it.each([
-    ['PATCH', '/api/reviews/:id', 'product'],
-    ['POST', '/api/reviews/bulk', 'product'],
-    ['POST', '/api/inventory/adjustments', 'product'],
-    ['POST', '/api/bulk-updates', 'product'],
-    ['PUT', '/api/size-charts/:id', 'product'],
-    ['POST', '/api/orders/:id/refunds', 'product'],
-    ['POST', '/api/designs/:id/publish', 'product'],
-    ['PUT', '/api/themes/:themeId', 'theme'],
-    ['PUT', '/api/stores/onlinestore/pages/:id', 'page'],
-  ])('a %s of %s purges as a %s save', (method, route, source) => {
-    expect(affectedBy(method, route)?.source).toBe(source);
-  });
-
-  it.each([
-    ['GET', '/api/reviews'],
-    ['POST', '/api/orders/:id/fulfillments'],
-    ['PATCH', '/api/orders/:id'],
-    ['POST', '/api/customers'],
-    ['POST', '/api/reports/ad-spend'],
-    ['POST', '/api/designs/:id/renders'],
-  ])('a %s of %s purges nothing', (method, route) => {
-    expect(affectedBy(method, route)).toBeNull();
+  it('a catalog write (route flagged purges: catalog) purges the product pages; reads and unflagged writes do not', async () => {
+    const count = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/cache/purges', headers: h })).json().purges as unknown[]).length;
+    const before = await count();
+    await t.app.pageCache.set(shop.id, '/products/kept', 'v1', 'kept');
+    for (const url of ['/api/products', '/api/collections', '/api/reviews', '/api/discounts', '/api/size-charts']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: h })).statusCode, url).toBe(200);
+    }
+    const spend = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/ad-spend',
+      headers: h,
+      payload: { date: '2026-03-08', channel: 'facebook', amount: 1 },
+    });
+    expect(spend.statusCode, spend.body).toBe(201);
+    // A refused write (400) purges nothing either.
+    expect((await t.app.inject({ method: 'POST', url: '/api/collections', headers: h, payload: {} })).statusCode).toBe(400);
+    expect(await t.app.pageCache.get(shop.id, '/products/kept', 'v1')).toBe('kept');
+    expect(await count()).toBe(before);
+    const made = await t.app.inject({ method: 'POST', url: '/api/collections', headers: h, payload: { title: 'Summer' } });
+    expect(made.statusCode, made.body).toBeLessThan(300);
+    expect(await t.app.pageCache.get(shop.id, '/products/kept', 'v1')).toBeNull();
+    expect(await count()).toBe(before + 1);
   });
 
   it('a review published by the merchant purges the product pages before the answer (no stale rating after a reload)', async () => {
@@ -265,5 +268,98 @@ describe('pages a storefront order makes stale', () => {
     await expect.poll(() => t.app.pageCache.get(shop.id, '/products/evented', 'v1')).toBeNull();
     expect(await t.app.pageCache.get(shop.id, '/products/evented?variant=1', 'v1')).toBeNull();
     expect(await t.app.pageCache.get(shop.id, '/', 'v1')).toBe('home');
+  });
+});
+
+describe('theme saves purge what they change', () => {
+  const base = (): ThemeConfig => fillDefaults({}, 'newchick');
+  /** Sets a key on any part of a config (a change the type does not know is still a change). */
+  const put = (o: object, k: string, v: unknown) => {
+    (o as Record<string, unknown>)[k] = v;
+  };
+  const flip = (c: ThemeConfig) =>
+    put(c.settings.product.layout, 'sale_type', c.settings.product.layout.sale_type === 'percent' ? 'amount' : 'percent');
+  const cases: [string, (c: ThemeConfig) => void, PurgeTarget][] = [
+    ['nothing', () => undefined, []],
+    [
+      'a home-page section',
+      (c) => put(c.pages.homepage, 'sections', [{ type: 'head-image', key: 'head-image-x1', index: 0, settings: {} }]),
+      ['/'],
+    ],
+    ['a product page setting', (c) => put(c.settings.product, 'hideReviewSizes', !c.settings.product.hideReviewSizes), ['/products/*']],
+    ['the sale tag wording (every price line)', flip, ['/products/*', '/', '/collections/*', '/search*']],
+    ['a category setting', (c) => put(c.settings.category, 'zz', 1), ['/collections*']],
+    ['a cart setting (the cart is never cached)', (c) => put(c.settings.cart, 'zz', 1), []],
+    ['the header', (c) => put(c.pages.fixed.header.settings, 'zz', 1), 'all'],
+    ['the colours', (c) => put(c.settings.colors, 'zz', '#000000'), 'all'],
+    ['checkout (its script runs on every page)', (c) => put(c.settings.checkout, 'zz', 1), 'all'],
+    ['a part it does not know', (c) => put(c, 'extra', 1), 'all'],
+  ];
+  it.each(cases)('changing %s purges only what it drives', (_what, change, target) => {
+    const after = structuredClone(base());
+    change(after);
+    expect(themeChangeTarget(base(), after)).toEqual(target);
+  });
+
+  it('saving a theme that is not published purges nothing; saving the published one purges only the pages it changes', async () => {
+    const u = await makeUser(t.db);
+    const s = await makeStore(t.db, t.config, { ownerId: u.id });
+    await seedDemoThemes(t.db, s);
+    const hh = (await login(t.app, u.email, u.password, s.id)).headers;
+    const themes = (await t.app.inject({ method: 'GET', url: '/api/themes', headers: hh })).json().themes as {
+      id: string;
+      published: boolean;
+    }[];
+    const live = themes.find((x) => x.published) ?? themes[0]!;
+    if (!live.published) await t.app.inject({ method: 'POST', url: `/api/themes/${live.id}/publish`, headers: hh });
+    const draft = themes.find((x) => x.id !== live.id)!;
+    const purges = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/cache/purges', headers: hh })).json().purges as {
+        urls: string[];
+        all: boolean;
+        source: string;
+      }[];
+    const PAGES = ['/', '/products/tee', '/collections/all', '/pages/faq'];
+    const fill = async () => {
+      for (const p of PAGES) await t.app.pageCache.set(s.id, p, 'v1', p);
+    };
+    const cached = async () => {
+      const out: string[] = [];
+      for (const p of PAGES) if (await t.app.pageCache.get(s.id, p, 'v1')) out.push(p);
+      return out;
+    };
+    const saveWith = async (themeId: string, change: (c: ThemeConfig) => void) => {
+      const [cur] = (await t.app.inject({ method: 'GET', url: `/api/themes/${themeId}/config`, headers: hh })).json() as (ThemeConfig & {
+        id: string;
+        version: number;
+        themeId: string;
+      })[];
+      const { id, version, themeId: _t, ...config } = cur!;
+      change(config);
+      const r = await t.app.inject({
+        method: 'PUT',
+        url: `/api/themes/${themeId}/config/${id}`,
+        headers: hh,
+        payload: { config, version },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    const before = (await purges()).length;
+    await fill();
+    await saveWith(draft.id, (c) => put(c.settings.colors, 'color_price', '#123456'));
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/themes/${live.id}`, headers: hh, payload: { name: 'Renamed' } })).statusCode,
+    ).toBe(200);
+    expect(await cached()).toEqual(PAGES);
+    expect((await purges()).length).toBe(before);
+    // The published theme: a product page setting purges the product pages only.
+    await saveWith(live.id, (c) => put(c.settings.product, 'hideReviewSizes', !c.settings.product.hideReviewSizes));
+    expect(await cached()).toEqual(['/', '/collections/all', '/pages/faq']);
+    expect((await purges())[0]).toMatchObject({ source: 'theme', all: false, urls: ['/products/*'] });
+    // A global setting purges the whole shop.
+    await fill();
+    await saveWith(live.id, (c) => put(c.settings.colors, 'color_price', '#654321'));
+    expect(await cached()).toEqual([]);
+    expect((await purges())[0]).toMatchObject({ source: 'theme', all: true });
   });
 });

@@ -1,7 +1,7 @@
 import { CachePurge, CachePurgeBody, CachePurgeList, ErrorResponse } from '@backroom/contracts';
 import fp from 'fastify-plugin';
 import type { App } from '../../lib/types.js';
-import { affectedBy, listPurges, purge, shopHosts, staleAfterOrder, toPaths } from './service.js';
+import { listPurges, purge, purgeFor, shopHosts, staleAfterOrder, toPaths } from './service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['cache'];
@@ -9,8 +9,9 @@ const tags = ['cache'];
 /**
  * Clear Cache Urls (issue 18 item 5, route website.clearCacheUrls, scope `products` as the registry gives it):
  * POST /api/cache/purge ({urls} of this shop, ≤ CACHE_PURGE_MAX_URLS, or {all: true}) and GET /api/cache/purges.
- * Registered unencapsulated (fastify-plugin) for its `onSend` hook: every successful admin write to a theme,
- * menu, page or the catalog purges the storefront pages it affects (`affectedBy`) before the answer leaves;
+ * Registered unencapsulated (fastify-plugin) for its `onSend` hook: every successful admin write of a route that
+ * declares `config: { purges }` (catalog, menus, pages, theme, theme-config; service.ts `RoutePurges`) purges the
+ * storefront pages it affects (`purgeFor`) before the answer leaves;
  * a storefront order purges the pages whose stock it moved (`staleAfterOrder`; not listed among the purges).
  */
 async function cacheRoutes(app: App) {
@@ -19,8 +20,12 @@ async function cacheRoutes(app: App) {
   // onSend, not onResponse: the purge is done before the merchant gets the answer, so a storefront reload right
   // after a save never meets the old page (read-your-writes). A failed purge is logged; the save still answers.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode >= 300 || !req.auth?.storeId) return payload;
-    const hit = affectedBy(req.method, req.routeOptions.url ?? '');
+    const kind = req.routeOptions.config?.purges;
+    if (!kind || reply.statusCode >= 300 || !req.auth?.storeId) return payload;
+    const hit = await purgeFor(app.db, req.auth.storeId, kind, req.params as { themeId?: string }).catch((err: unknown) => {
+      req.log.error({ err }, 'automatic cache purge: reading what changed failed');
+      return { source: 'theme' as const, target: 'all' as const };
+    });
     if (!hit) return payload;
     await purge(app.db, app.config, app.pageCache, req.auth.storeId, hit.target, hit.source, null).catch((err: unknown) =>
       req.log.error({ err }, 'automatic cache purge failed'),

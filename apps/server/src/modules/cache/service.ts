@@ -126,43 +126,126 @@ export async function listPurges(db: Db, storeId: string): Promise<CachePurge[]>
 }
 
 /**
- * Admin API prefixes whose writes change what product, collection, home and search pages show (their data is
- * rendered on the server and kept by the page cache): the products and collections themselves, stock (inventory,
- * bulk updates, refunds and cancellations that restock), published reviews (rating and list on the product page),
- * product options (collection filters), size charts, personalisation fields, discounts (sale badges) and designs
- * published as products.
+ * What a route's successful writes make stale on the storefront, declared on the route itself as
+ * `config: { purges: … }` and read by this module's `onSend` hook (`purgeFor`):
+ * - `catalog`: products, collections, stock (inventory, bulk updates, refunds and cancellations that restock),
+ *   published reviews, product options, size charts, personalisation, discounts, published designs → the pages
+ *   that show products (`CATALOG_PAGES`);
+ * - `menus`: every page (header and footer menus); `pages`: `/pages/*`;
+ * - `theme`: publishing a theme → every page;
+ * - `theme-config`: a saved or restored config → nothing when the theme is not the published one, else what the
+ *   change touches (`themeChangeTarget`).
+ * A route without the flag (reads, orders, customers, staff, reports, theme renames …) purges nothing.
  */
-const CATALOG_WRITES = [
-  '/api/products',
-  '/api/collections',
-  '/api/inventory',
-  '/api/bulk-updates',
-  '/api/reviews',
-  '/api/product-options',
-  '/api/size-charts',
-  '/api/personalizes',
-  '/api/discounts',
-  '/api/designs/:id/publish',
-  '/api/orders/:id/refunds',
-  '/api/orders/:id/cancel',
-];
+export type RoutePurges = 'catalog' | 'menus' | 'pages' | 'theme' | 'theme-config';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The storefront pages a successful write of this route makes stale (modules/cache `RoutePurges`). */
+    purges?: RoutePurges;
+  }
+}
+
+/** The pages that show products: home, product and collection pages, search. */
+const CATALOG_PAGES: PurgeTarget = ['/', '/products/*', '/collections/*', '/search*'];
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Deep equality of two JSON values (key order ignored). */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (isObj(a) && isObj(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((k) => same(a[k], b[k]));
+  }
+  return false;
+}
+/** The keys whose values differ between two objects (a missing object counts as empty). */
+const changedKeys = (a: unknown, b: unknown): string[] => {
+  const x = isObj(a) ? a : {};
+  const y = isObj(b) ? b : {};
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => !same(x[k], y[k]));
+};
 
 /**
- * What a successful admin write changes on the storefront (issue 18 item 5 "saving a theme, page, menu or product
- * purges the affected pages"), from its method and route pattern: themes and menus → the whole shop (every page shows
- * them); pages → `/pages/*`; catalog writes (`CATALOG_WRITES`: products, collections, stock, reviews, options, size
- * charts, personalisation, discounts, published designs) → product and collection pages, search and home. Null for
- * any other route (orders, customers, staff, reports … show nothing a cached page holds).
+ * The cached pages a change of the PUBLISHED theme's config (`before` → `after`, theme-editor §3 shape) makes
+ * stale, where that is knowable from what each part of the config drives on the storefront:
+ * - home-page sections (`pages.homepage`) → `/`;
+ * - product page settings → `/products/*`, plus every page with product cards when the sale tag's wording
+ *   (`product.layout.sale_type`, read by every price line) changed;
+ * - category settings → `/collections*`;
+ * - cart, cart goal and thank-you settings → nothing (those pages are the shopper's own, never cached);
+ * - anything global — header, footer, colours, typography, style, element, currency, popups, checkout (its
+ *   custom script runs on every page), the schema version or a part this list does not know → `'all'`.
+ * `[]` when nothing changed.
  */
-export function affectedBy(method: string, route: string): { source: PurgeSource; target: PurgeTarget } | null {
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null;
-  if (route.startsWith('/api/themes/') && !route.startsWith('/api/themes/lookups')) return { source: 'theme', target: 'all' };
-  if (route.startsWith('/api/stores/onlinestore/menus')) return { source: 'menu', target: 'all' };
-  if (route.startsWith('/api/stores/onlinestore/pages')) return { source: 'page', target: ['/pages/*'] };
-  if (CATALOG_WRITES.some((p) => route === p || route.startsWith(`${p}/`))) {
-    return { source: 'product', target: ['/', '/products/*', '/collections/*', '/search*'] };
+export function themeChangeTarget(before: unknown, after: unknown): PurgeTarget {
+  const b = isObj(before) ? before : {};
+  const a = isObj(after) ? after : {};
+  const paths = new Set<string>();
+  for (const top of changedKeys(b, a)) {
+    if (top === 'pages') {
+      for (const page of changedKeys(b.pages, a.pages)) {
+        if (page === 'homepage') paths.add('/');
+        else return 'all';
+      }
+    } else if (top === 'settings') {
+      for (const group of changedKeys(b.settings, a.settings)) {
+        const was = isObj(b.settings) ? b.settings[group] : undefined;
+        const now = isObj(a.settings) ? a.settings[group] : undefined;
+        if (group === 'product') {
+          paths.add('/products/*');
+          const saleType = (g: unknown) => (isObj(g) && isObj(g.layout) ? g.layout.sale_type : undefined);
+          if (!same(saleType(was), saleType(now))) for (const p of CATALOG_PAGES) paths.add(p);
+        } else if (group === 'category') paths.add('/collections*');
+        else if (group === 'cart' || group === 'cart_goal' || group === 'thankpage') continue;
+        else return 'all';
+      }
+    } else return 'all';
   }
-  return null;
+  return [...paths];
+}
+
+/**
+ * A saved or restored config of theme `themeId`: nothing when the theme is not the shop's published one (the live
+ * storefront does not render it), else `themeChangeTarget` of its two newest versions (`'all'` for a first one).
+ */
+async function themeConfigTarget(db: Db, storeId: string, themeId: string): Promise<PurgeTarget> {
+  const last = await rows<{ published: boolean; config: unknown }>(
+    db,
+    sql`select t.published, c.config from themes t join theme_configs c on c.theme_id = t.id
+        where t.id = ${themeId} and t.store_id = ${storeId} order by c.version desc limit 2`,
+  );
+  if (!last[0]?.published) return [];
+  return last.length < 2 ? 'all' : themeChangeTarget(last[1]!.config, last[0].config);
+}
+
+/**
+ * What a successful write of a route flagged `purges` (`RoutePurges`) makes stale, with the source the purge is
+ * recorded under; null when nothing cached changes (a theme that is not published, a save that changed nothing).
+ * `params` are the route's (`themeId` for the theme routes).
+ */
+export async function purgeFor(
+  db: Db,
+  storeId: string,
+  kind: RoutePurges,
+  params: { themeId?: string },
+): Promise<{ source: PurgeSource; target: PurgeTarget } | null> {
+  switch (kind) {
+    case 'catalog':
+      return { source: 'product', target: CATALOG_PAGES };
+    case 'menus':
+      return { source: 'menu', target: 'all' };
+    case 'pages':
+      return { source: 'page', target: ['/pages/*'] };
+    case 'theme':
+      return { source: 'theme', target: 'all' };
+    case 'theme-config': {
+      const target = params.themeId ? await themeConfigTarget(db, storeId, params.themeId) : 'all';
+      return target === 'all' || target.length ? { source: 'theme', target } : null;
+    }
+  }
 }
 
 /**

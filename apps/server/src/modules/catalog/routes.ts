@@ -90,6 +90,7 @@ export default async function catalogRoutes(app: App) {
   app.post(
     '/api/products/import',
     {
+      config: { purges: 'catalog' },
       preHandler: app.guard({ scope: 'products' }),
       schema: {
         summary: 'Import a Shopify product CSV (as a background job)',
@@ -202,6 +203,7 @@ export default async function catalogRoutes(app: App) {
   app.patch(
     '/api/products/bulk',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         summary: 'Change many products at once',
@@ -237,6 +239,7 @@ export default async function catalogRoutes(app: App) {
   app.post(
     '/api/products',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         summary: 'Create a product',
@@ -269,6 +272,7 @@ export default async function catalogRoutes(app: App) {
   app.put(
     '/api/products/:id',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         summary: 'Update a product',
@@ -286,6 +290,7 @@ export default async function catalogRoutes(app: App) {
   app.delete(
     '/api/products/:id',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         summary: 'Delete a product',

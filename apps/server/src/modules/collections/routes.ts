@@ -45,6 +45,7 @@ export default async function collectionsRoutes(app: App) {
   app.post(
     '/api/collections',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         ...common,
@@ -77,6 +78,7 @@ export default async function collectionsRoutes(app: App) {
   app.put(
     '/api/collections/:id',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         ...common,
@@ -94,6 +96,7 @@ export default async function collectionsRoutes(app: App) {
   app.delete(
     '/api/collections/:id',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         ...common,

@@ -189,6 +189,7 @@ export default async function designsRoutes(app: App) {
   app.post(
     '/api/designs/:id/publish',
     {
+      config: { purges: 'catalog' },
       ...guard,
       schema: {
         tags,

@@ -65,6 +65,7 @@ export default async function discountsRoutes(app: App) {
   app.post(
     '/api/discounts',
     {
+      config: { purges: 'catalog' },
       ...guard,
       schema: {
         summary: 'Create a discount',
@@ -97,6 +98,7 @@ export default async function discountsRoutes(app: App) {
   app.put(
     '/api/discounts/:id',
     {
+      config: { purges: 'catalog' },
       ...guard,
       schema: {
         summary: 'Update a discount',
@@ -114,6 +116,7 @@ export default async function discountsRoutes(app: App) {
   app.delete(
     '/api/discounts/:id',
     {
+      config: { purges: 'catalog' },
       ...guard,
       schema: {
         summary: 'Delete a discount',

@@ -41,6 +41,7 @@ export default async function inventoryRoutes(app: App) {
   app.post(
     '/api/inventory/adjustments',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         ...common,

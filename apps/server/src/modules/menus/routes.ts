@@ -31,6 +31,8 @@ import { deleteMenu, getMenu, linkCollection, linkTargets, listMenus, menusByCol
 export default async function menusRoutes(app: App) {
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
   const guard = { preHandler: app.guard({ scope: 'navigations' }) };
+  /** A write: the cache module purges the storefront pages it changes (modules/cache RoutePurges). */
+  const write = { ...guard, config: { purges: 'menus' as const } };
   const tags = ['menus'];
   const base = '/api/stores/onlinestore/menus/';
 
@@ -44,7 +46,7 @@ export default async function menusRoutes(app: App) {
   /** Creates a menu (handle from the title when absent). */
   app.post(
     base,
-    { ...guard, schema: { summary: 'Create a menu', operationId: 'createMenu', tags, body: MenuBody, response: { 200: Menu, ...errors } } },
+    { ...write, schema: { summary: 'Create a menu', operationId: 'createMenu', tags, body: MenuBody, response: { 200: Menu, ...errors } } },
     async (req) => saveMenu(app.db, req.auth.storeId, req.body),
   );
 
@@ -91,7 +93,7 @@ export default async function menusRoutes(app: App) {
   app.put(
     `${base}:id`,
     {
-      ...guard,
+      ...write,
       schema: {
         summary: 'Update a menu',
         operationId: 'updateMenu',
@@ -108,7 +110,7 @@ export default async function menusRoutes(app: App) {
   app.delete(
     `${base}:id`,
     {
-      ...guard,
+      ...write,
       schema: { summary: 'Delete a menu', operationId: 'deleteMenu', tags, params: IdParams, response: { 200: OkResponse, ...errors } },
     },
     async (req) => {
@@ -121,7 +123,7 @@ export default async function menusRoutes(app: App) {
   app.post(
     `${base}:id/collections/:collectionId`,
     {
-      ...guard,
+      ...write,
       schema: {
         summary: 'Add a collection to a menu',
         operationId: 'addMenuCollection',
@@ -137,7 +139,7 @@ export default async function menusRoutes(app: App) {
   app.delete(
     `${base}:id/collections/:collectionId`,
     {
-      ...guard,
+      ...write,
       schema: {
         summary: 'Remove a collection from a menu',
         operationId: 'removeMenuCollection',

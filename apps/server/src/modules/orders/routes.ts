@@ -121,6 +121,7 @@ export default async function ordersRoutes(app: App) {
   app.post(
     '/api/orders/:id/refunds',
     {
+      config: { purges: 'catalog' },
       ...guard(app),
       schema: {
         summary: 'Refund an order',
@@ -142,6 +143,7 @@ export default async function ordersRoutes(app: App) {
   app.post(
     '/api/orders/:id/cancel',
     {
+      config: { purges: 'catalog' },
       ...guard(app),
       schema: {
         summary: 'Cancel an order',

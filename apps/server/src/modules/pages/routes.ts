@@ -16,6 +16,8 @@ import { deletePage, getPage, listPages, savePage } from './service.js';
 export default async function pagesRoutes(app: App) {
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
   const guard = { preHandler: app.guard({ scope: 'pages' }) };
+  /** A write: the cache module purges the storefront pages it changes (modules/cache RoutePurges). */
+  const write = { ...guard, config: { purges: 'pages' as const } };
   const tags = ['pages'];
   const base = '/api/stores/onlinestore/pages/';
 
@@ -39,7 +41,7 @@ export default async function pagesRoutes(app: App) {
   app.post(
     base,
     {
-      ...guard,
+      ...write,
       bodyLimit: 1024 * 1024,
       schema: { summary: 'Create a page', operationId: 'createPage', tags, body: PageBody, response: { 200: Page, ...errors } },
     },
@@ -60,7 +62,7 @@ export default async function pagesRoutes(app: App) {
   app.put(
     `${base}:id`,
     {
-      ...guard,
+      ...write,
       bodyLimit: 1024 * 1024,
       schema: {
         summary: 'Update a page',
@@ -78,7 +80,7 @@ export default async function pagesRoutes(app: App) {
   app.delete(
     `${base}:id`,
     {
-      ...guard,
+      ...write,
       schema: { summary: 'Delete a page', operationId: 'deletePage', tags, params: IdParams, response: { 200: OkResponse, ...errors } },
     },
     async (req) => {

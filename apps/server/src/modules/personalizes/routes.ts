@@ -120,6 +120,7 @@ export default async function personalizesRoutes(app: App) {
   app.post(
     '/api/personalizes',
     {
+      config: { purges: 'catalog' },
       ...guard,
       schema: {
         summary: 'Personalize a product',
@@ -149,6 +150,7 @@ export default async function personalizesRoutes(app: App) {
   app.post(
     '/api/personalizes/font',
     {
+      config: { purges: 'catalog' },
       ...guard,
       schema: {
         summary: 'Upload a font',
@@ -168,6 +170,7 @@ export default async function personalizesRoutes(app: App) {
   app.delete(
     '/api/personalizes/font/:id',
     {
+      config: { purges: 'catalog' },
       ...guard,
       schema: {
         summary: 'Delete a font',
@@ -216,6 +219,7 @@ export default async function personalizesRoutes(app: App) {
   app.put(
     '/api/personalizes/:id',
     {
+      config: { purges: 'catalog' },
       ...guard,
       schema: {
         summary: 'Update a personalization',
@@ -232,6 +236,7 @@ export default async function personalizesRoutes(app: App) {
   app.delete(
     '/api/personalizes/:id',
     {
+      config: { purges: 'catalog' },
       ...guard,
       schema: {
         summary: 'Delete a personalization',

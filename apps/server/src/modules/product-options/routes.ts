@@ -38,6 +38,7 @@ export default async function productOptionsRoutes(app: App) {
   app.put(
     '/api/product-options',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         tags,

@@ -54,6 +54,7 @@ export default async function reviewsRoutes(app: App) {
   app.patch(
     '/api/reviews/:id',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         tags,
@@ -71,6 +72,7 @@ export default async function reviewsRoutes(app: App) {
   app.delete(
     '/api/reviews/:id',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: { tags, summary: 'Delete a review', operationId: 'deleteReview', params: IdParams, response: { 200: OkResponse, ...errors } },
     },
@@ -87,6 +89,7 @@ export default async function reviewsRoutes(app: App) {
   app.post(
     '/api/reviews/bulk',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         tags,
@@ -106,6 +109,7 @@ export default async function reviewsRoutes(app: App) {
   app.post(
     '/api/reviews/import',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         tags,

@@ -41,6 +41,7 @@ export default async function sizeChartsRoutes(app: App) {
   app.post(
     '/api/size-charts',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         tags,
@@ -67,6 +68,7 @@ export default async function sizeChartsRoutes(app: App) {
   app.put(
     '/api/size-charts/:id',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         tags,
@@ -84,6 +86,7 @@ export default async function sizeChartsRoutes(app: App) {
   app.delete(
     '/api/size-charts/:id',
     {
+      config: { purges: 'catalog' },
       preHandler: guard,
       schema: {
         tags,

@@ -104,6 +104,7 @@ export default async function themesRoutes(app: App) {
   app.put(
     '/api/themes/:themeId/config/:configId',
     {
+      config: { purges: 'theme-config' },
       ...guard,
       bodyLimit: 4 * 1024 * 1024,
       schema: {
@@ -146,6 +147,7 @@ export default async function themesRoutes(app: App) {
   app.post(
     '/api/themes/:themeId/versions/:version/restore',
     {
+      config: { purges: 'theme-config' },
       ...guard,
       schema: {
         summary: 'Restore a saved version as the current config',
@@ -162,6 +164,7 @@ export default async function themesRoutes(app: App) {
   app.post(
     '/api/themes/:themeId/publish',
     {
+      config: { purges: 'theme' },
       ...guard,
       schema: {
         summary: 'Publish a theme',
