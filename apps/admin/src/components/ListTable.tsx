@@ -1,4 +1,18 @@
-import { Alert, Box, Card, Group, Pagination, Skeleton, Stack, Table, type TableTdProps, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Card,
+  Checkbox,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  type TableTdProps,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -13,6 +27,23 @@ export interface ListColumn<T> {
   numeric?: boolean;
   /** More props of the cell (`fw`, `style`, …). */
   td?: TableTdProps;
+  /** Width of the column (e.g. a thumbnail's), px. */
+  width?: number;
+}
+
+/**
+ * Rows chosen for a bulk action, shown as a leading checkbox column (products): `ids` may hold rows of other pages;
+ * the header's box is checked when every row of the page is chosen, indeterminate when some are, and (un)chooses the
+ * page's rows. Chosen rows are highlighted.
+ */
+export interface ListSelection<T> {
+  ids: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onTogglePage: (ids: string[], on: boolean) => void;
+  /** Accessible name of a row's box, e.g. `Select ${title}`. */
+  rowLabel: (row: T) => string;
+  /** Accessible name of the header's box, e.g. 'Select all products on this page'. */
+  pageLabel: string;
 }
 
 /** Props of {@link ListTable}. */
@@ -39,7 +70,18 @@ export interface ListTableProps<T> {
    * Paging: rows in all (the API's `total`), rows a page (contracts `paging.ts`), the 1-based page and its change.
    * Absent for a list that always shows every row (menus).
    */
-  paging?: { total: number; pageSize: number; page: number; onChange: (page: number) => void };
+  paging?: {
+    total: number;
+    pageSize: number;
+    page: number;
+    onChange: (page: number) => void;
+    /** Shows "21–40 of 45" beside the pages (the rows on screen, 1-based, en dash). */
+    range?: boolean;
+  };
+  /** A leading checkbox column for bulk actions (see {@link ListSelection}). */
+  selection?: ListSelection<T>;
+  /** Text of an empty page: a plain bold line and text (results of a search or filter) instead of icon + h2. */
+  emptyTone?: 'call-to-action' | 'no-results';
   /**
    * Under 768 px (48 em) each row becomes this card instead of a table row, in a list named `label` (orders,
    * customers: every figure stays in view on a phone, no sideways scrolling). Absent: the table scrolls sideways.
@@ -65,53 +107,91 @@ export function ListTable<T>(p: ListTableProps<T>) {
   const framed = p.frame !== 'none';
   const paging = p.paging;
   const pages = paging ? Math.max(1, Math.ceil(paging.total / paging.pageSize)) : 1;
-  const emptyState = (
-    <Stack align="center" ta="center" gap="sm" py="lg">
-      <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
-        {p.empty.icon}
-      </ThemeIcon>
-      <Title order={2} size="h3">
-        {p.empty.title}
-      </Title>
-      <Text c="dimmed" maw={480}>
-        {p.empty.text}
-      </Text>
-    </Stack>
-  );
-  const table = (rows: T[]) => (
-    // A focusable, named region: rows without links or buttons still scroll sideways by keyboard (axe
-    // scrollable-region-focusable).
-    <Table.ScrollContainer minWidth={p.minWidth} type="native" tabIndex={0} role="region" aria-label={`${p.label}, scrolls sideways`}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={p.label} aria-busy={p.query.isFetching || undefined}>
-        <Table.Thead>
-          <Table.Tr>
-            {p.columns.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life
-              <Table.Th key={i} ta={c.numeric ? 'right' : undefined}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={p.rowKey(row)}>
+  const emptyState =
+    p.emptyTone === 'no-results' ? (
+      <Stack gap={4} ta="center" align="center">
+        <Text fw={600}>{p.empty.title}</Text>
+        <Text size="sm" c="dimmed">
+          {p.empty.text}
+        </Text>
+      </Stack>
+    ) : (
+      <Stack align="center" ta="center" gap="sm" py="lg">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
+          {p.empty.icon}
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {p.empty.title}
+        </Title>
+        <Text c="dimmed" maw={480}>
+          {p.empty.text}
+        </Text>
+      </Stack>
+    );
+  const sel = p.selection;
+  const table = (rows: T[]) => {
+    const pageIds = rows.map(p.rowKey);
+    const chosen = sel ? pageIds.filter((id) => sel.ids.has(id)).length : 0;
+    return (
+      // A focusable, named region: rows without links or buttons still scroll sideways by keyboard (axe
+      // scrollable-region-focusable).
+      <Table.ScrollContainer minWidth={p.minWidth} type="native" tabIndex={0} role="region" aria-label={`${p.label}, scrolls sideways`}>
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          highlightOnHover
+          aria-label={p.label}
+          aria-busy={p.query.isFetching || undefined}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {sel && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={sel.pageLabel}
+                    checked={chosen > 0 && chosen === pageIds.length}
+                    indeterminate={chosen > 0 && chosen < pageIds.length}
+                    onChange={(e) => sel.onTogglePage(pageIds, e.currentTarget.checked)}
+                  />
+                </Table.Th>
+              )}
               {p.columns.map((c, i) => (
-                <Table.Td
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life
-                  key={i}
-                  {...(c.numeric ? { ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } : {})}
-                  {...c.td}
-                >
-                  {c.cell(row)}
-                </Table.Td>
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life
+                <Table.Th key={i} ta={c.numeric ? 'right' : undefined} w={c.width}>
+                  {c.header}
+                </Table.Th>
               ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={p.rowKey(row)} bg={sel?.ids.has(p.rowKey(row)) ? 'var(--mantine-color-blue-light)' : undefined}>
+                {sel && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={sel.rowLabel(row)}
+                      checked={sel.ids.has(p.rowKey(row))}
+                      onChange={() => sel.onToggle(p.rowKey(row))}
+                    />
+                  </Table.Td>
+                )}
+                {p.columns.map((c, i) => (
+                  <Table.Td
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life
+                    key={i}
+                    {...(c.numeric ? { ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } : {})}
+                    {...c.td}
+                  >
+                    {c.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  };
   const card = p.card;
   const cards = (rows: T[], render: (row: T) => ReactNode) => (
     <Stack
@@ -160,12 +240,18 @@ export function ListTable<T>(p: ListTableProps<T>) {
         )
       ) : null}
       {p.rows && paging && paging.total > paging.pageSize && (
-        <Group justify="flex-end" p={framed ? undefined : 'sm'}>
+        <Group justify={paging.range ? 'space-between' : 'flex-end'} wrap="wrap" gap="sm" p={framed ? undefined : 'sm'}>
+          {paging.range && p.rows.length > 0 && (
+            <Text size="sm" c="dimmed">
+              {rangeText(Math.min(paging.page, pages), paging.pageSize, p.rows.length, paging.total)}
+            </Text>
+          )}
           <Pagination
             total={pages}
             value={Math.min(paging.page, pages)}
             onChange={paging.onChange}
             size="sm"
+            siblings={narrow ? 0 : 1}
             getControlProps={(control) => ({ 'aria-label': `${control} page` })}
             getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
           />
@@ -173,4 +259,11 @@ export function ListTable<T>(p: ListTableProps<T>) {
       )}
     </>
   );
+}
+
+/** "21–40 of 45": the 1-based range of `shown` rows on `page` of `pageSize`, and the total, in en-US digits. */
+function rangeText(page: number, pageSize: number, shown: number, total: number): string {
+  const first = (page - 1) * pageSize + 1;
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `${n(first)}–${n(first + shown - 1)} of ${n(total)}`;
 }

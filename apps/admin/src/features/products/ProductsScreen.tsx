@@ -1,20 +1,14 @@
 import { PRODUCTS_PAGE_SIZE, type ProductSummary } from '@backroom/contracts';
 import {
-  Alert,
   Anchor,
   Badge,
   Box,
   Button,
   Card,
-  Center,
-  Checkbox,
   Group,
   Modal,
-  Pagination,
   Select,
-  Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   ThemeIcon,
@@ -22,10 +16,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconDownload, IconFileImport, IconPhoto, IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconPhoto, IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { type ListColumn, type ListSelection, ListTable } from '../../components/ListTable';
 import { formatCount } from '../../lib/format';
 import { PRODUCTS_SEARCH, type ProductFilters, readProductsSearch } from '../../route-search';
 import { routePath } from '../../routes';
@@ -95,101 +90,45 @@ function TitleLink({ product }: { product: ProductSummary }) {
   );
 }
 
-/** The rows chosen for a bulk action (ids), kept across pages of the same filter. */
-interface Selection {
-  ids: Set<string>;
-  toggle: (id: string) => void;
-  setPage: (ids: string[], on: boolean) => void;
-}
-
-function ProductsTable({ products, loading, selection }: { products: ProductSummary[]; loading: boolean; selection: Selection }) {
-  const pageIds = products.map((p) => p.id);
-  const chosen = pageIds.filter((id) => selection.ids.has(id)).length;
-  return (
-    <Card padding={0}>
-      <Table.ScrollContainer minWidth={720} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Products" aria-busy={loading}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Select all products on this page"
-                  checked={chosen > 0 && chosen === pageIds.length}
-                  indeterminate={chosen > 0 && chosen < pageIds.length}
-                  onChange={(e) => selection.setPage(pageIds, e.currentTarget.checked)}
-                />
-              </Table.Th>
-              <Table.Th w={THUMB_PX + 32}>
-                <VisuallyHidden>Image</VisuallyHidden>
-              </Table.Th>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Vendor</Table.Th>
-              <Table.Th ta="right">Inventory</Table.Th>
-              <Table.Th ta="right">Variants</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {products.map((p) => (
-              <Table.Tr key={p.id} bg={selection.ids.has(p.id) ? 'var(--mantine-color-blue-light)' : undefined}>
-                <Table.Td>
-                  <Checkbox aria-label={`Select ${p.title}`} checked={selection.ids.has(p.id)} onChange={() => selection.toggle(p.id)} />
-                </Table.Td>
-                <Table.Td>
-                  <Thumb src={p.image?.src} />
-                </Table.Td>
-                <Table.Td>
-                  <TitleLink product={p} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{p.vendor || '—'}</Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} c={p.inventory <= 0 ? 'red.8' : undefined}>
-                  {formatCount(p.inventory)} in stock
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatCount(p.variantsCount)}
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                  {formatPriceRange(p)}
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge product={p} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
-  );
-}
+/** The products table's columns (the bulk-action boxes come first, from ListTable's selection). */
+const PRODUCT_COLUMNS: ListColumn<ProductSummary>[] = [
+  { header: <VisuallyHidden>Image</VisuallyHidden>, width: THUMB_PX + 32, cell: (p) => <Thumb src={p.image?.src} /> },
+  { header: 'Title', cell: (p) => <TitleLink product={p} /> },
+  { header: 'Vendor', cell: (p) => <Text size="sm">{p.vendor || '—'}</Text> },
+  {
+    header: 'Inventory',
+    numeric: true,
+    cell: (p) => (
+      <Text span inherit c={p.inventory <= 0 ? 'red.8' : undefined}>
+        {formatCount(p.inventory)} in stock
+      </Text>
+    ),
+  },
+  { header: 'Variants', numeric: true, cell: (p) => formatCount(p.variantsCount) },
+  { header: 'Price', numeric: true, cell: (p) => formatPriceRange(p) },
+  { header: 'Status', cell: (p) => <StatusBadge product={p} /> },
+];
 
 /** Under 768 px: one card per product (picture, title, vendor, variants, price, status) instead of the table. */
-function ProductsList({ products }: { products: ProductSummary[] }) {
+function ProductCard({ product: p }: { product: ProductSummary }) {
   return (
-    <Stack gap="sm" component="ul" aria-label="Products" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {products.map((p) => (
-        <Card key={p.id} component="li" padding="sm">
-          <Group wrap="nowrap" align="flex-start" gap="sm">
-            <Thumb src={p.image?.src} />
-            <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-              <TitleLink product={p} />
-              <Text size="sm" c="dimmed" truncate>
-                {p.vendor || 'No vendor'} · {variantsLabel(p.variantsCount)}
-              </Text>
-              <Group gap="xs" justify="space-between" wrap="nowrap">
-                <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatPriceRange(p)}
-                </Text>
-                <StatusBadge product={p} />
-              </Group>
-            </Stack>
+    <Card padding="sm">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Thumb src={p.image?.src} />
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <TitleLink product={p} />
+          <Text size="sm" c="dimmed" truncate>
+            {p.vendor || 'No vendor'} · {variantsLabel(p.variantsCount)}
+          </Text>
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatPriceRange(p)}
+            </Text>
+            <StatusBadge product={p} />
           </Group>
-        </Card>
-      ))}
-    </Stack>
+        </Stack>
+      </Group>
+    </Card>
   );
 }
 
@@ -261,15 +200,17 @@ export default function ProductsScreen() {
   // A new filter or search starts a new selection.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filters
   useEffect(() => setIds(new Set()), [filterKey, search]);
-  const selection: Selection = {
+  const selection: ListSelection<ProductSummary> = {
     ids,
-    toggle: (id) =>
+    rowLabel: (p) => `Select ${p.title}`,
+    pageLabel: 'Select all products on this page',
+    onToggle: (id) =>
       setIds((old) => {
         const next = new Set(old);
         if (!next.delete(id)) next.add(id);
         return next;
       }),
-    setPage: (list, on) =>
+    onTogglePage: (list, on) =>
       setIds((old) => {
         const next = new Set(old);
         for (const id of list) on ? next.add(id) : next.delete(id);
@@ -311,9 +252,6 @@ export default function ProductsScreen() {
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
   const emptyStore = !!data && total === 0 && search === '' && !filtered && !products.isPlaceholderData;
-  // The range of the rows on screen (the previous page stays while the next one loads).
-  const first = data && data.products.length > 0 ? (data.page - 1) * data.limit + 1 : 0;
-  const last = data ? first + data.products.length - 1 : 0;
 
   // A page past the end (e.g. a typed address) goes to the last page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the answer only
@@ -344,12 +282,6 @@ export default function ProductsScreen() {
           </Button>
         </Group>
       </Group>
-
-      {products.isError && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="The products could not be loaded">
-          {products.error.message}
-        </Alert>
-      )}
 
       {emptyStore ? (
         <EmptyCatalog onImport={openImport} />
@@ -435,44 +367,30 @@ export default function ProductsScreen() {
               </Group>
             </Card>
           )}
-          {products.isPending ? (
-            <Stack gap="sm" aria-busy="true" aria-label="Loading products">
-              <Skeleton h={56} radius="md" />
-              <Skeleton h={56} radius="md" />
-              <Skeleton h={56} radius="md" />
-            </Stack>
-          ) : data && data.products.length === 0 ? (
-            <Card padding="xl">
-              <Center>
-                <Stack gap={4} ta="center">
-                  <Text fw={600}>{search ? `No products match “${search}”` : 'No products match these filters'}</Text>
-                  <Text size="sm" c="dimmed">
-                    Try another title, handle, vendor or SKU, or clear a filter.
-                  </Text>
-                </Stack>
-              </Center>
-            </Card>
-          ) : data && narrow ? (
-            <ProductsList products={data.products} />
-          ) : data ? (
-            <ProductsTable products={data.products} loading={products.isPlaceholderData} selection={selection} />
-          ) : null}
-          {data && total > PRODUCTS_PAGE_SIZE && (
-            <Group justify="space-between" wrap="wrap" gap="sm">
-              <Text size="sm" c="dimmed">
-                {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
-              </Text>
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={(p) => go({ ...filters, search, page: p })}
-                size="sm"
-                siblings={narrow ? 0 : 1}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-              />
-            </Group>
-          )}
+          <ListTable
+            label="Products"
+            noun="products"
+            query={{ ...products, isFetching: products.isPlaceholderData }}
+            rows={data?.products}
+            rowKey={(p) => p.id}
+            columns={PRODUCT_COLUMNS}
+            minWidth={720}
+            selection={selection}
+            card={(p) => <ProductCard product={p} />}
+            emptyTone="no-results"
+            empty={{
+              icon: <IconSearch size={28} />,
+              title: search ? `No products match “${search}”` : 'No products match these filters',
+              text: 'Try another title, handle, vendor or SKU, or clear a filter.',
+            }}
+            paging={{
+              total,
+              pageSize: PRODUCTS_PAGE_SIZE,
+              page: data?.page ?? page,
+              onChange: (p) => go({ ...filters, search, page: p }),
+              range: true,
+            }}
+          />
         </>
       )}
 
