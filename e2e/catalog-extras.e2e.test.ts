@@ -109,6 +109,8 @@ describe('catalog extras', () => {
     await form.getByLabel('E-mail').fill('erin@example.test');
     await form.getByLabel('Title').fill('Fits well');
     await form.getByLabel('Review').fill('True to size and soft.');
+    await form.getByLabel('Size bought (optional)').fill('M');
+    await form.getByLabel('True to size').check();
     await form.getByRole('button', { name: 'Submit review' }).click();
     await sf.getByRole('status').getByText('Thank you! Your review will appear once the shop has approved it.').waitFor();
 
@@ -121,7 +123,22 @@ describe('catalog extras', () => {
     await sf.reload();
     await sf.getByText('True to size and soft.').waitFor();
     await expect.poll(() => sf.locator('.sf-reviews__summary').textContent()).toContain('4.0 out of 5 · 1 review');
+    await sf.locator('.sf-reviews__fit').getByText('Size bought: M · Fit: True to size').waitFor();
+    expect(await seriousA11yViolations(sf)).toEqual([]);
     await sf.screenshot({ path: join(SHOTS, 'storefront-reviews.png'), fullPage: true });
+    // The theme's product setting hideReviewSizes (written straight into the published config) hides the size fit
+    // line; the review itself stays.
+    const setHideSizes = (on: boolean) =>
+      server.db.execute(
+        sql`update theme_configs c set config = jsonb_set(c.config, '{settings,product}', coalesce(c.config->'settings'->'product', '{}') || jsonb_build_object('hideReviewSizes', ${on}::boolean))
+            where c.id = (select c2.id from theme_configs c2 join themes t on t.id = c2.theme_id join stores s on s.id = t.store_id
+                          where s.handle = ${SHOP} and t.published order by c2.version desc limit 1)`,
+      );
+    await setHideSizes(true);
+    await sf.reload();
+    await sf.getByText('True to size and soft.').waitFor();
+    expect(await sf.locator('.sf-reviews__fit').count()).toBe(0);
+    await setHideSizes(false);
 
     // Bulk moderation: tick it on the Published tab (kept in the address) and hide the selection in one request.
     await page.goto(`${server.url}/admin/apps/product-reviews?status=published`);
