@@ -101,7 +101,7 @@ describe('catalog management (issue 13)', () => {
 
   it('inventory: an adjustment with a reason shows in the history', async () => {
     await page.goto(`${server.url}/admin/inventory`);
-    const row = page.getByTestId('inventory-row').first();
+    const row = page.getByRole('table', { name: 'Inventory' }).getByRole('row').nth(1);
     await row.waitFor();
     await row.getByRole('button', { name: /^Adjust / }).click();
     const form = page.getByRole('form', { name: 'Adjust stock' });

@@ -6,7 +6,6 @@ import {
   type InventoryItem,
 } from '@backroom/contracts';
 import {
-  Alert,
   Avatar,
   Badge,
   Button,
@@ -28,8 +27,9 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { type ListColumn, ListTable } from '../../components/ListTable';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useSubmit } from '../../lib/use-submit';
 import { type InventoryQuery, useAdjustStock, useInventory, useStockHistory } from './api';
@@ -244,6 +244,70 @@ function HistoryCard({ variant, onAll }: { variant: InventoryItem | null; onAll:
   );
 }
 
+/** The inventory table's columns: the variant (picture, product, variant, "Sells when out of stock"), SKU, stock, actions. */
+const INVENTORY_COLUMNS = (onAdjust: (i: InventoryItem) => void, onHistory: (i: InventoryItem) => void): ListColumn<InventoryItem>[] => [
+  {
+    header: 'Product',
+    cell: (i) => (
+      <Group gap="sm" wrap="nowrap">
+        <Avatar src={i.image} radius="sm" size={36} alt="" />
+        <div>
+          <Text size="sm" fw={600}>
+            {i.productTitle}
+          </Text>
+          <Group gap={6}>
+            <Text size="xs" c="dimmed">
+              {i.variantTitle}
+            </Text>
+            {i.inventoryPolicy === 'continue' && (
+              <Badge size="xs" variant="light" color="gray" tt="none">
+                Sells when out of stock
+              </Badge>
+            )}
+          </Group>
+        </div>
+      </Group>
+    ),
+  },
+  {
+    header: 'SKU',
+    cell: (i) => (
+      <Text size="sm" ff="monospace">
+        {i.sku || '—'}
+      </Text>
+    ),
+  },
+  {
+    header: 'Available',
+    numeric: true,
+    td: { fw: 600 },
+    cell: (i) => (
+      <Text span inherit c={i.inventoryQuantity <= 0 ? 'red.9' : undefined}>
+        {formatCount(i.inventoryQuantity)}
+      </Text>
+    ),
+  },
+  {
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: (i) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Button size="compact-sm" variant="light" aria-label={`Adjust ${i.productTitle} ${i.variantTitle}`} onClick={() => onAdjust(i)}>
+          Adjust
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="gray"
+          aria-label={`History of ${i.productTitle} ${i.variantTitle}`}
+          onClick={() => onHistory(i)}
+        >
+          History
+        </Button>
+      </Group>
+    ),
+  },
+];
+
 /**
  * `website.inventory` (`/admin/inventory`, scope `products`; issue 13 item 4): every variant's available stock
  * (product A→Z, 50 a page), searchable by product title or SKU, filtered by in/out of stock. "Adjust" opens the
@@ -269,11 +333,6 @@ export default function InventoryScreen() {
           Stock available per variant. Orders take stock and restocks return it; your adjustments keep a reason.
         </Text>
       </Stack>
-      {list.isError && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="The inventory could not be loaded">
-          {list.error.message}
-        </Alert>
-      )}
       <Group gap="sm" wrap="wrap">
         <TextInput
           aria-label="Search inventory"
@@ -297,102 +356,22 @@ export default function InventoryScreen() {
           onChange={(s) => setQ({ page: 1, stock: s === 'all' ? null : (s as InventoryQuery['stock']) })}
         />
       </Group>
-      {list.isPending ? (
-        <Skeleton h={240} radius="lg" />
-      ) : (
-        <Card padding={0}>
-          <Table.ScrollContainer minWidth={640} type="native">
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Inventory" aria-busy={list.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th>SKU</Table.Th>
-                  <Table.Th ta="right">Available</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(list.data?.items ?? []).map((i) => (
-                  <Table.Tr key={i.variantId} data-testid="inventory-row">
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Avatar src={i.image} radius="sm" size={36} alt="" />
-                        <div>
-                          <Text size="sm" fw={600}>
-                            {i.productTitle}
-                          </Text>
-                          <Group gap={6}>
-                            <Text size="xs" c="dimmed">
-                              {i.variantTitle}
-                            </Text>
-                            {i.inventoryPolicy === 'continue' && (
-                              <Badge size="xs" variant="light" color="gray" tt="none">
-                                Sells when out of stock
-                              </Badge>
-                            )}
-                          </Group>
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {i.sku || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td
-                      ta="right"
-                      fw={600}
-                      c={i.inventoryQuantity <= 0 ? 'red.9' : undefined}
-                      style={{ fontVariantNumeric: 'tabular-nums' }}
-                    >
-                      {formatCount(i.inventoryQuantity)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          aria-label={`Adjust ${i.productTitle} ${i.variantTitle}`}
-                          onClick={() => setAdjusting(i)}
-                        >
-                          Adjust
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`History of ${i.productTitle} ${i.variantTitle}`}
-                          onClick={() => setHistoryOf(i)}
-                        >
-                          History
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {total === 0 && (
-            <Text c="dimmed" p="md">
-              {search || q.stock ? 'No variant matches these filters.' : 'No products yet: stock shows here once you add products.'}
-            </Text>
-          )}
-        </Card>
-      )}
-      {total > INVENTORY_PAGE_SIZE && (
-        <Group justify="flex-end">
-          <Pagination
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            total={Math.ceil(total / INVENTORY_PAGE_SIZE)}
-            value={q.page}
-            onChange={(page) => setQ((x) => ({ ...x, page }))}
-          />
-        </Group>
-      )}
+      <ListTable
+        label="Inventory"
+        noun="inventory"
+        query={list}
+        rows={list.data?.items}
+        rowKey={(i) => i.variantId}
+        minWidth={640}
+        columns={INVENTORY_COLUMNS(setAdjusting, setHistoryOf)}
+        emptyTone="no-results"
+        empty={
+          search || q.stock
+            ? { icon: <IconSearch size={28} />, title: 'No variant matches these filters.', text: 'Try another product title or SKU.' }
+            : { icon: <IconSearch size={28} />, title: 'No products yet', text: 'Stock shows here once you add products.' }
+        }
+        paging={{ total, pageSize: INVENTORY_PAGE_SIZE, page: q.page, onChange: (page) => setQ((x) => ({ ...x, page })), range: true }}
+      />
       <HistoryCard key={historyOf?.variantId ?? 'all'} variant={historyOf} onAll={() => setHistoryOf(null)} />
       {adjusting && <AdjustDialog item={adjusting} onClose={() => setAdjusting(null)} />}
     </Stack>
