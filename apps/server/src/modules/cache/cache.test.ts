@@ -121,7 +121,7 @@ describe('POST /api/cache/purge', () => {
     expect(list.json().origin).toBe(`http://${host()}`);
     const purges = list.json().purges as { source: string; createdBy: string | null; urls: string[] }[];
     expect(purges.map((x) => x.source)).toEqual(['product', 'manual', 'manual']);
-    expect(purges[0]).toMatchObject({ createdBy: null, urls: ['/', '/products/*', '/collections/*', '/search*'] });
+    expect(purges[0]).toMatchObject({ createdBy: null, urls: ['/', '/products/*', '/collections*', '/search*'] });
     expect(purges[1]!.createdBy).toMatch(/@/);
   });
 
@@ -130,6 +130,7 @@ describe('POST /api/cache/purge', () => {
       ((await t.app.inject({ method: 'GET', url: '/api/cache/purges', headers: h })).json().purges as unknown[]).length;
     const before = await count();
     await t.app.pageCache.set(shop.id, '/products/kept', 'v1', 'kept');
+    await t.app.pageCache.set(shop.id, '/collections', 'v1', 'list');
     for (const url of ['/api/products', '/api/collections', '/api/reviews', '/api/discounts', '/api/size-charts']) {
       expect((await t.app.inject({ method: 'GET', url, headers: h })).statusCode, url).toBe(200);
     }
@@ -147,6 +148,8 @@ describe('POST /api/cache/purge', () => {
     const made = await t.app.inject({ method: 'POST', url: '/api/collections', headers: h, payload: { title: 'Summer' } });
     expect(made.statusCode, made.body).toBeLessThan(300);
     expect(await t.app.pageCache.get(shop.id, '/products/kept', 'v1')).toBeNull();
+    // The collections list shows the new collection too.
+    expect(await t.app.pageCache.get(shop.id, '/collections', 'v1')).toBeNull();
     expect(await count()).toBe(before + 1);
   });
 
@@ -287,7 +290,7 @@ describe('theme saves purge what they change', () => {
       ['/'],
     ],
     ['a product page setting', (c) => put(c.settings.product, 'hideReviewSizes', !c.settings.product.hideReviewSizes), ['/products/*']],
-    ['the sale tag wording (every price line)', flip, ['/products/*', '/', '/collections/*', '/search*']],
+    ['the sale tag wording (every price line)', flip, ['/products/*', '/', '/collections*', '/search*']],
     ['a category setting', (c) => put(c.settings.category, 'zz', 1), ['/collections*']],
     ['a cart setting (the cart is never cached)', (c) => put(c.settings.cart, 'zz', 1), []],
     ['the header', (c) => put(c.pages.fixed.header.settings, 'zz', 1), 'all'],

@@ -146,8 +146,11 @@ declare module 'fastify' {
   }
 }
 
-/** The pages that show products: home, product and collection pages, search. */
-const CATALOG_PAGES: PurgeTarget = ['/', '/products/*', '/collections/*', '/search*'];
+/**
+ * The pages that show products: home, product pages, the collection pages AND the collections list (`/collections`,
+ * which shows each collection's title and picture: `/collections*` matches both), search.
+ */
+const CATALOG_PAGES: PurgeTarget = ['/', '/products/*', '/collections*', '/search*'];
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
