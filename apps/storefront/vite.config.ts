@@ -13,6 +13,25 @@ export default defineConfig({
   // The theme's images (/theme-assets/*.svg) live with the theme declaration that names them as defaults.
   publicDir: '../../packages/theme/public',
   plugins: [react()],
+  // Preact instead of React in the storefront's browser AND server builds (issue 16 item 3: JavaScript before
+  // hydration ≤ 60 KB compressed; react-dom alone is ~55 KB, Preact with compat ~11 KB). Preact 11's compat reads
+  // useSyncExternalStore's getServerSnapshot while hydrating (the location, cart, viewport and `useHydrated` render
+  // as on the server, then switch after hydration), which the same-DOM rule relies on; Preact 10's did not. Both
+  // sides render with Preact (preact-render-to-string on the server), so the markup is what Preact hydrates. The
+  // sources keep importing 'react' (types from @types/react); only the bundles are Preact.
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
+  // TanStack Query's React binding imports 'react': bundled into the server renderer so the alias applies there too
+  // (one Preact instance with the app's hooks).
+  ssr: { noExternal: ['@tanstack/react-query'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

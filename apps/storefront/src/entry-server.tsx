@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import type { StorefrontBootstrap } from '@backroom/contracts';
 import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { App } from './App';
 import { setApiTransport } from './lib/api';
 import { CartStore } from './lib/cart';
@@ -40,13 +40,13 @@ export interface RenderInput {
   boot: StorefrontBootstrap;
   /** Answers `/api/storefront/…` for this shop (the server's own routes, e.g. through `app.inject`). */
   fetch: ApiFetch;
-  /** The response's CSP nonce (put on any script React writes). */
+  /** The response's CSP nonce (the renderer writes no script today; kept for one that does). */
   nonce: string;
 }
 
 /** A finished server render: the markup of `#root` as a stream, and the query data the browser hydrates from. */
 export interface RenderOutput {
-  /** Pipes React's stream of the app's markup into `out`; React ends `out` when the markup is complete. */
+  /** Pipes the app's markup into `out` and ends `out` when the markup is complete. */
   pipe: <W extends Writable>(out: W) => W;
   /** The resolved data of every query the page renders (TanStack Query's dehydrated cache, JSON-safe). */
   state: DehydratedState;
@@ -61,10 +61,12 @@ const MAX_DATA_ROUNDS = 4;
  * Renders a storefront page on the server (issue 16 item 1). Data first, in one pass per dependency level: the app
  * is rendered to a string, every query it asked for (and that is enabled) is fetched at once through `input.fetch`,
  * and this repeats until a render asks for nothing new (a product page asks for its personalisation only once the
- * product is known). Then React's streaming renderer (`renderToPipeableStream`) writes the final markup with every
- * visible section's data in place; `state` goes into the page so `hydrateRoot` starts from the same data (no request
- * after load). Failed queries (a 404 product) are kept as errors so the browser renders the same "not found".
- * Rejects when React cannot render the shell; the caller then serves the client-only page.
+ * product is known). Then the final markup is rendered with every visible section's data in place; `state` goes into
+ * the page so `hydrateRoot` starts from the same data (no request after load). Failed queries (a 404 product) are
+ * kept as errors so the browser renders the same "not found". The renderer is Preact's (the bundles alias `react`
+ * to `preact/compat`, vite.config.ts), which renders synchronously: with the data resolved nothing suspends, so the
+ * markup is one string, written to `pipe`'s stream at once. Rejects when the app cannot be rendered; the caller then
+ * serves the client-only page.
  */
 export async function render(input: RenderInput): Promise<RenderOutput> {
   const queryClient = new QueryClient({
@@ -113,11 +115,6 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     // An ApiError does not survive JSON; the browser only needs to know the query failed (and how).
     if (q.state.error) q.state.error = { name: 'ApiError', message: String((q.state.error as Error).message ?? '') } as never;
   }
-  return new Promise<RenderOutput>((resolve, reject) => {
-    const stream = renderToPipeableStream(tree, {
-      nonce: input.nonce,
-      onShellReady: () => resolve({ pipe: (out) => stream.pipe(out), state, head }),
-      onShellError: reject,
-    });
-  });
+  const markup = renderToString(tree);
+  return { pipe: (out) => Readable.from([markup]).pipe(out), state, head };
 }

@@ -1,5 +1,5 @@
 import { type DehydratedState, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, pageOf, pagePath } from './App';
 import './styles.css';
@@ -7,6 +7,7 @@ import { api } from './lib/api';
 import { IS_PREVIEW, readBootstrap } from './lib/boot';
 import { CartStore } from './lib/cart';
 import { EventBeacon } from './lib/events';
+import { loadSanitizer } from './lib/html';
 import { startPixels } from './lib/pixels';
 import { createPreviewChannel, startPreviewBridge } from './lib/preview';
 import { navigate } from './lib/router';
@@ -78,19 +79,25 @@ async function main() {
     </StrictMode>
   );
   if (state && root.firstChild) {
-    // Hydrated as a transition (issue 16 item 3, total blocking time): React then hydrates in slices of a few ms and
-    // yields to the browser between them, instead of one long task for the whole page; the server's HTML is on
-    // screen meanwhile, and a click on a part not hydrated yet hydrates that part first.
-    startTransition(() => {
-      hydrateRoot(root, tree, {
-        // Named so a mismatch is visible in the console (the E2E hydration test looks for it).
-        onRecoverableError: (err) => console.error('Storefront hydration mismatch:', err),
-      });
-    });
-  } else createRoot(root).render(tree);
+    // Preact (vite.config.ts) hydrates synchronously and adopts the server's nodes as they are; the components that
+    // read an external store render its server snapshot first (useSyncExternalStore's getServerSnapshot) and the
+    // browser's value right after. `sf:hydrated` is dispatched the moment hydration returns: the E2E hydration test
+    // takes the DOM changes made up to then (there must be none but text-node splits) and checks them.
+    hydrateRoot(root, tree);
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+    // Merchant HTML of pages the shopper goes to next needs the sanitiser: its chunk comes once the page is idle.
+    setTimeout(() => void loadSanitizer(), 0);
+  } else {
+    // A browser-only render (preview frame, vite dev, a failed server render) shows merchant HTML from its first paint.
+    await loadSanitizer().catch(() => undefined);
+    createRoot(root).render(tree);
+  }
   // Ad pixels (issue 17 item 6): only when the page carries them; their chunk loads after the first paint.
   startPixels();
 }
+
+/** Dispatched on `document` right after `hydrateRoot` returned (what the E2E hydration check listens for). */
+const HYDRATED_EVENT = 'sf:hydrated';
 
 /** How long the server's data counts as fresh in the browser, ms (then the next mount refetches it as before). */
 const HYDRATED_STALE_MS = 60_000;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect, useState } from 'react';
 import { api } from '../lib/api';
 import { formatMoneyCents, percentOff } from '../lib/format';
-import { sanitize } from '../lib/html';
+import { useSanitized } from '../lib/html';
 import { CARD_SIZES, FULL_SIZES, responsiveImage } from '../lib/images';
 import { Link } from '../lib/router';
 import { session } from '../lib/storage';
@@ -12,11 +12,15 @@ import { useShop, useThemeSelect } from '../lib/theme';
 import { useDisplayCurrency } from './currency';
 import { EditableText } from './editable';
 
-/** Merchant rich text / HTML, sanitised with DOMPurify. */
+/**
+ * Merchant rich text / HTML, sanitised (DOMPurify in the browser, the server's rule on the server; `useSanitized`:
+ * '' while the browser's sanitiser loads, the server's HTML staying in place during hydration).
+ */
 export function RichText({ html, className }: { html: string; className?: string }) {
+  const clean = useSanitized(html);
   if (!html) return null;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is sanitised by DOMPurify just above.
-  return <div className={`sf-rich ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: sanitize(html) }} />;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is sanitised (useSanitized) just above.
+  return <div className={`sf-rich ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
 /** A price in the store currency (converted for display when the shopper picked another currency). */
