@@ -49,6 +49,11 @@ export function designOptions(id: string) {
   });
 }
 
+/** `GET /api/designs/{id}` read once, silently (the 409 dialog reads the saved version; it shows its own errors). */
+export async function fetchDesign(id: string): Promise<Design> {
+  return readDesign(await api.get<Design>(`/designs/${id}`, { silent: true }));
+}
+
 /** `GET /api/catalog/base-products/{id}` → the base product (print areas, colours, sizes, base cost). */
 export function baseProductOptions(id: string) {
   return queryOptions({

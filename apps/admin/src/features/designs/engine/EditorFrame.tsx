@@ -1,12 +1,12 @@
 import type { Design } from '@backroom/contracts';
-import { parseDesignDocument } from '@backroom/design';
 import { ActionIcon, Box, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { api } from '../../../lib/api';
 import { saveDesign } from '../api';
 import { useAutosave } from './autosave';
+import { ConflictDialog } from './ConflictDialog';
 import { nudgeStep } from './ops';
 import { type DesignStore, DesignStoreProvider, selectCanRedo, selectCanUndo, selectDirty, useDesign, useDesignStore } from './store';
 import './editor.css';
@@ -15,7 +15,7 @@ import './editor.css';
  * The frame every design editor shares (issue 19 item 2; spec admin-dashboard §2 "Full-screen editors with no
  * toolbar"): a top bar (back, title, save state, undo/redo, zoom, the editor's own actions), a left panel, the canvas
  * area and a right panel; the keyboard (undo/redo, copy/paste, duplicate, delete, nudge, select all, zoom); autosave
- * with the reload prompt on a 409; and the leave guard while changes are not saved yet.
+ * with the conflict dialog on a 409 (take theirs / overwrite); and the leave guard while changes are not saved yet.
  */
 
 const typing = (t: EventTarget | null) =>
@@ -154,60 +154,6 @@ function TopBar({ kindLabel, onClose, actions }: { kindLabel: string; onClose: (
   );
 }
 
-/** The reload prompt of a 409: load the saved version (undo brings the draft back) or save over it. */
-function ConflictPrompt({ onDone }: { onDone: () => void }) {
-  const store = useDesignStore();
-  const [busy, setBusy] = useState(false);
-  const reload = async () => {
-    setBusy(true);
-    try {
-      const d = await api.get<Design>(`/designs/${store.getState().designId}`);
-      const parsed = parseDesignDocument(d.document);
-      if (parsed.ok) store.getState().reload(parsed.document, d.version, d.title);
-      onDone();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const keepMine = async () => {
-    setBusy(true);
-    try {
-      const d = await api.get<Design>(`/designs/${store.getState().designId}`);
-      const s = store.getState();
-      store.setState({ version: d.version });
-      s.setSaveState('pending');
-      onDone();
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      opened
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      title="This design was changed elsewhere"
-    >
-      <Stack gap="sm">
-        <Text size="sm">
-          Someone saved this design in another tab or by another person while you were editing, so your last changes were not saved. Reload
-          to get the saved version (Undo brings your changes back), or keep yours and save them over it.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void keepMine()} disabled={busy}>
-            Keep mine
-          </Button>
-          <Button onClick={() => void reload()} loading={busy}>
-            Reload
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 /** Saves pending changes before `fn` runs (publish and export render what is saved). */
 export type Flush = () => Promise<void>;
 
@@ -234,7 +180,20 @@ export function EditorFrame({
   children: ReactNode;
 }) {
   const [conflict, setConflict] = useState(false);
-  const { flush } = useAutosave(store, saveDesign, () => setConflict(true));
+  const { flush, resume } = useAutosave(store, saveDesign, () => setConflict(true));
+  // Take theirs: their version becomes a new undo step (Undo brings the draft back) and the saved one.
+  const takeTheirs = (d: Design) => {
+    store.getState().reload(d.document, d.version, d.title);
+    setConflict(false);
+    notifications.show({ message: `Version ${d.version} loaded. Undo brings your changes back.` });
+    void resume();
+  };
+  // Overwrite: the draft is saved at once on their version (a newer 409 opens the dialog again).
+  const overwrite = (d: Design) => {
+    store.setState({ version: d.version });
+    setConflict(false);
+    void resume();
+  };
   useHotkeys(store);
   const blocker = useBlocker({
     shouldBlockFn: () => selectDirty(store.getState()) || store.getState().saveState !== 'saved',
@@ -265,7 +224,7 @@ export function EditorFrame({
             {right}
           </Box>
         </Box>
-        {conflict && <ConflictPrompt onDone={() => setConflict(false)} />}
+        {conflict && <ConflictDialog onTheirs={takeTheirs} onOverwrite={overwrite} />}
         {blocker.status === 'blocked' && store.getState().saveState !== 'saved' && (
           <Modal opened onClose={() => blocker.reset?.()} title="Leave without saving?" closeButtonProps={{ 'aria-label': 'Close' }}>
             <Text size="sm">Your last changes could not be saved yet.</Text>

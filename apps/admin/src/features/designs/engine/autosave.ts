@@ -11,13 +11,15 @@ export const AUTOSAVE_MS = 1200;
  * Autosave of drafts (issue 19 item 2): a moment after each change the whole document goes out as
  * `PUT /api/designs/{id} {title, document, version}`; the answer's version becomes the base of the next save.
  * One save at a time: changes made while one is on its way are saved right after it. A 409 (someone saved since)
- * stops saving and calls `onConflict` (the editor offers to reload); other failures are retried after 5 s.
+ * stops saving and calls `onConflict` (the editor's conflict dialog); other failures are retried after 5 s.
+ * `flush()` saves now and waits (leaving, publish, export); `resume()` restarts saving after a conflict was settled
+ * (Overwrite: the draft goes out at once on the newer version).
  */
 export function useAutosave(
   store: DesignStore,
   save: (id: string, body: DesignUpdateBody) => Promise<Design>,
   onConflict: () => void,
-): { flush: () => Promise<void> } {
+): { flush: () => Promise<void>; resume: () => Promise<void> } {
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const run = useRef<() => Promise<void>>(async () => undefined);
@@ -52,11 +54,15 @@ export function useAutosave(
   };
 
   useEffect(() => {
-    const unsubscribe = store.subscribe((s, prev) => {
-      if (s.history === prev.history && s.title === prev.title) return;
-      if (s.saveState !== 'pending') return;
+    const schedule = () => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void run.current(), AUTOSAVE_MS);
+    };
+    // Changes made before the editor mounted are saved too.
+    if (store.getState().saveState === 'pending') schedule();
+    const unsubscribe = store.subscribe((s, prev) => {
+      if (s.history === prev.history && s.title === prev.title) return;
+      if (s.saveState === 'pending') schedule();
     });
     return () => {
       clearTimeout(timer.current);
@@ -69,6 +75,12 @@ export function useAutosave(
       clearTimeout(timer.current);
       await run.current();
       if (inFlight.current) await inFlight.current;
+    },
+    resume: async () => {
+      clearTimeout(timer.current);
+      const s = store.getState();
+      if (s.saveState === 'conflict') s.setSaveState('pending');
+      await run.current();
     },
   };
 }
