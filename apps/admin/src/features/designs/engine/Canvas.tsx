@@ -1,16 +1,21 @@
-import { coverWrapPanels, type Layer, type Surface } from '@backroom/design';
+import { coverWrapPanels, type ImageLayer, type Layer, type Surface } from '@backroom/design';
 import type Konva from 'konva';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Layer as KLayer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
-import { boundsOf, roundMm } from './geometry';
+import { CropTool } from './CropTool';
+import { type Box, boundsOf, layersInBox, roundMm } from './geometry';
 import { type DrawMode, LayerNode } from './SurfaceNodes';
 import { type Guide, type SnapTargets, snapBox, snapTargets } from './snap';
 import { docOf, surfaceOf, useDesign, useDesignStore } from './store';
+import { TextEditor } from './TextEditor';
 
 /**
  * The editing canvas (issue 19 item 2), on Konva: the surface's bleed, trim and safe area with their guides, its
  * layers, the transformer (move, scale, rotate), snapping guides while dragging, zoom (Ctrl/⌘ + wheel, around the
  * pointer) and pan (wheel, or Space + drag). Screen pixels per mm = fit × zoom; the store learns it for nudge steps.
+ * Pressing on empty canvas and dragging draws a selection box: the layers it touches are chosen (Shift adds them to
+ * the choice); the chosen layers move, align and distribute together. Double-click (or Enter) on a text edits it in
+ * place (TextEditor), on an image opens its crop (CropTool).
  */
 
 /** Screen pixels within which a dragged layer snaps. */
@@ -40,6 +45,24 @@ const Guides = memo(function Guides({ register, surface }: { register: (set: (g:
       ))}
     </>
   );
+});
+
+/** The selection box while it is drawn (screen px), its own component like the guides: a mouse move redraws only it. */
+const Marquee = memo(function Marquee({ register }: { register: (set: (r: Box | null) => void) => void }) {
+  const [r, setR] = useState<Box | null>(null);
+  useEffect(() => register(setR), [register]);
+  if (!r) return null;
+  return (
+    <Rect name="design-marquee" {...r} fill="rgba(28,126,214,0.08)" stroke="#1c7ed6" strokeWidth={1} dash={[4, 3]} listening={false} />
+  );
+});
+
+/** A selection box from two corners (screen px). */
+const boxOf = (m: { x0: number; y0: number; x1: number; y1: number }): Box => ({
+  x: Math.min(m.x0, m.x1),
+  y: Math.min(m.y0, m.y1),
+  width: Math.abs(m.x1 - m.x0),
+  height: Math.abs(m.y1 - m.y0),
 });
 
 /** Bleed, trim, safe area, gutter and spine guides of a surface (issue 19 item 2 "safe-area and bleed guides"). */
@@ -127,6 +150,7 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
   const surface = useDesign(surfaceOf);
   const fields = useDesign((s) => docOf(s).fields);
   const selected = useDesign((s) => s.selected);
+  const editing = useDesign((s) => s.editing);
   const zoom = useDesign((s) => s.zoom);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ w: 800, h: 600 });
@@ -134,6 +158,9 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
   const [space, setSpace] = useState(false);
   const nodes = useRef(new Map<string, Konva.Group>());
   const tr = useRef<Konva.Transformer>(null);
+  const cropTr = useRef<Konva.Transformer>(null);
+  const marquee = useRef<{ x0: number; y0: number; x1: number; y1: number; shift: boolean } | null>(null);
+  const setMarquee = useRef<(r: Box | null) => void>(() => undefined);
   const setGuides = useRef<(g: Guide[]) => void>(() => undefined);
   const drag = useRef<DragStart | null>(null);
   const checker = useChecker();
@@ -160,6 +187,27 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
   const originY = size.h / 2 - (surface.height / 2) * scale + pan.y;
 
   useEffect(() => store.getState().setPxPerMm(scale), [store, scale]);
+  // The latest placement, for handlers that run after this render (the selection box's release).
+  const view = useRef({ originX, originY, scale });
+  view.current = { originX, originY, scale };
+
+  // The layer edited on the canvas (text in place, image crop): its own node hides meanwhile; an edit ends when
+  // its layer is gone (undo, another surface) or hidden or locked.
+  const editedLayer = editing ? surface.layers.find((l) => l.id === editing.id && !l.hidden && !l.locked) : undefined;
+  useEffect(() => {
+    if (editing && !editedLayer) store.getState().setEditing(null);
+  }, [editing, editedLayer, store]);
+  const editedId = editedLayer?.id;
+  useEffect(() => {
+    if (!editedId) return;
+    const n = nodes.current.get(editedId);
+    n?.visible(false);
+    n?.getLayer()?.batchDraw();
+    return () => {
+      n?.visible(true);
+      n?.getLayer()?.batchDraw();
+    };
+  }, [editedId]);
 
   const draw = useMemo<DrawMode>(() => ({ mode: 'edit', values: {}, doc: { fields }, fontsLoaded }), [fields, fontsLoaded]);
 
@@ -169,10 +217,10 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
   useEffect(() => {
     const t = tr.current;
     if (!t) return;
-    const chosen = selected.map((id) => nodes.current.get(id)).filter((n): n is Konva.Group => !!n && n.listening());
+    const chosen = editedId ? [] : selected.map((id) => nodes.current.get(id)).filter((n): n is Konva.Group => !!n && n.listening());
     t.nodes(chosen);
     t.getLayer()?.batchDraw();
-  }, [selected, surface]);
+  }, [selected, surface, editedId]);
 
   const nodeRef = useCallback((id: string, n: Konva.Group | null) => {
     if (n) nodes.current.set(id, n);
@@ -201,7 +249,9 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
 
   const layerOf = (id: string): Layer | undefined => surfaceOf(store.getState()).layers.find((l) => l.id === id);
 
+  // With several layers chosen, Konva's transformer starts a drag on each of them too: only the pressed one leads.
   const onDragStart = (e: Konva.KonvaEventObject<DragEvent>) => {
+    if (drag.current || e.target.name() !== 'design-layer') return;
     const id = e.target.id();
     const s = store.getState();
     if (!s.selected.includes(id)) s.select([id]);
@@ -217,7 +267,7 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
   const onDragMove = (e: Konva.KonvaEventObject<DragEvent>) => {
     const d = drag.current;
     const l = d && layerOf(d.id);
-    if (!d || !l) return;
+    if (!d || !l || e.target.id() !== d.id) return;
     const node = e.target;
     const b = boundsOf({ x: node.x() - l.width / 2, y: node.y() - l.height / 2, width: l.width, height: l.height, rotation: l.rotation });
     const snap = snapBox(b, d.targets, SNAP_PX / scale);
@@ -230,6 +280,7 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
 
   const onDragEnd = (e: Konva.KonvaEventObject<DragEvent>) => {
     const d = drag.current;
+    if (d && e.target.id() !== d.id) return;
     drag.current = null;
     setGuides.current([]);
     if (!d) return;
@@ -283,11 +334,24 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
 
   const onClick = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
     if (space) return;
+    const s = store.getState();
+    const onTransformer = e.target.getParent()?.getClassName() === 'Transformer';
+    if (s.editing?.mode === 'crop') {
+      // Pressing outside the crop window ends the crop.
+      let c: Konva.Node | null = e.target;
+      while (c && c.name() !== 'design-crop') c = c.getParent();
+      if (c || onTransformer) return;
+      s.setEditing(null);
+    }
     let n: Konva.Node | null = e.target;
     while (n && n.name() !== 'design-layer') n = n.getParent();
-    const s = store.getState();
     if (!n) {
-      if (e.target.getParent()?.getClassName() !== 'Transformer') s.select([]);
+      if (onTransformer) return;
+      const stage = e.target.getStage();
+      const p = stage?.getPointerPosition();
+      const mouse = 'button' in e.evt;
+      if (mouse && p && (e.evt as MouseEvent).button === 0) startMarquee(p, (e.evt as MouseEvent).shiftKey);
+      else s.select([]);
       return;
     }
     const shift = 'shiftKey' in e.evt && e.evt.shiftKey;
@@ -315,6 +379,63 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
   const register = useCallback((set: (g: Guide[]) => void) => {
     setGuides.current = set;
   }, []);
+  const registerMarquee = useCallback((set: (r: Box | null) => void) => {
+    setMarquee.current = set;
+  }, []);
+
+  // The selection box: drawn while the mouse moves (anywhere: the release may be outside the canvas), applied on release.
+  const startMarquee = (p: { x: number; y: number }, shift: boolean) => {
+    marquee.current = { x0: p.x, y0: p.y, x1: p.x, y1: p.y, shift };
+    const el = box.current;
+    const move = (ev: MouseEvent) => {
+      const m = marquee.current;
+      if (!m || !el) return;
+      const r = el.getBoundingClientRect();
+      m.x1 = ev.clientX - r.left;
+      m.y1 = ev.clientY - r.top;
+      setMarquee.current(boxOf(m));
+    };
+    const up = () => {
+      window.removeEventListener('mousemove', move);
+      window.removeEventListener('mouseup', up);
+      const m = marquee.current;
+      marquee.current = null;
+      setMarquee.current(null);
+      if (!m) return;
+      const b = boxOf(m);
+      const s = store.getState();
+      // A press without a drag is a click on nothing: the choice is cleared (kept with Shift).
+      if (b.width < 4 && b.height < 4) {
+        if (!m.shift) s.select([]);
+        return;
+      }
+      const v = view.current;
+      const inMm = { x: (b.x - v.originX) / v.scale, y: (b.y - v.originY) / v.scale, width: b.width / v.scale, height: b.height / v.scale };
+      const hit = layersInBox(surfaceOf(s).layers, inMm);
+      s.select(m.shift ? [...s.selected, ...hit.filter((id) => !s.selected.includes(id))] : hit);
+    };
+    window.addEventListener('mousemove', move);
+    window.addEventListener('mouseup', up);
+  };
+
+  const onDblClick = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    if (space) return;
+    let n: Konva.Node | null = e.target;
+    while (n && n.name() !== 'design-layer') n = n.getParent();
+    const l = n && layerOf(n.id());
+    if (!l || l.locked) return;
+    if (l.type === 'text' || l.type === 'field') store.getState().setEditing({ id: l.id, mode: 'text' });
+    else if (l.type === 'image') store.getState().setEditing({ id: l.id, mode: 'crop' });
+  };
+
+  const commitText = (text: string) => {
+    const s = store.getState();
+    const l = s.editing && layerOf(s.editing.id);
+    s.setEditing(null);
+    if (!l) return;
+    if (l.type === 'text') s.patch([l.id], { text } as Partial<Layer>, 'Edited text on the canvas');
+    else if (l.type === 'field') s.patch([l.id], { sample: text } as Partial<Layer>, 'Edited sample on the canvas');
+  };
 
   return (
     <div
@@ -325,11 +446,16 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
       aria-roledescription="design canvas"
       style={{ cursor: space ? 'grab' : undefined }}
     >
+      {editing?.mode === 'text' && editedLayer && (editedLayer.type === 'text' || editedLayer.type === 'field') && (
+        <TextEditor key={editedLayer.id} layer={editedLayer} origin={{ x: originX, y: originY }} scale={scale} onCommit={commitText} />
+      )}
       <Stage
         width={size.w}
         height={size.h}
         onMouseDown={onClick}
         onTouchStart={onClick}
+        onDblClick={onDblClick}
+        onDblTap={onDblClick}
         onWheel={onWheel}
         draggable={space}
         x={0}
@@ -370,9 +496,30 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
                 <LayerNode key={l.id} layer={l} draw={draw} interactive={!space} nodeRef={nodeRef} />
               ))}
             </Group>
+            {editing?.mode === 'crop' && editedLayer?.type === 'image' && (
+              <CropTool
+                key={editedLayer.id}
+                layer={editedLayer as ImageLayer}
+                transformer={cropTr}
+                onChange={(p) => store.getState().patch([editedLayer.id], p as Partial<Layer>, 'Cropped an image')}
+              />
+            )}
             <SurfaceGuides surface={surface} scale={scale} />
             <Guides register={register} surface={surface} />
           </Group>
+          <Marquee register={registerMarquee} />
+          <Transformer
+            ref={cropTr}
+            rotateEnabled={false}
+            flipEnabled={false}
+            keepRatio={false}
+            ignoreStroke
+            anchorSize={9}
+            borderStroke="#1c7ed6"
+            anchorStroke="#1c7ed6"
+            anchorFill="#e7f5ff"
+            boundBoxFunc={(oldBox, newBox) => (Math.abs(newBox.width) < 4 || Math.abs(newBox.height) < 4 ? oldBox : newBox)}
+          />
           <Transformer
             ref={tr}
             rotationSnaps={[0, 45, 90, 135, 180, 225, 270, 315]}

@@ -8,7 +8,16 @@ import { saveDesign } from '../api';
 import { useAutosave } from './autosave';
 import { ConflictDialog } from './ConflictDialog';
 import { nudgeStep } from './ops';
-import { type DesignStore, DesignStoreProvider, selectCanRedo, selectCanUndo, selectDirty, useDesign, useDesignStore } from './store';
+import {
+  type DesignStore,
+  DesignStoreProvider,
+  selectCanRedo,
+  selectCanUndo,
+  selectDirty,
+  surfaceOf,
+  useDesign,
+  useDesignStore,
+} from './store';
 import './editor.css';
 
 /**
@@ -37,6 +46,19 @@ function useHotkeys(store: DesignStore) {
         return;
       }
       if (typing(e.target)) return;
+      // Enter edits the chosen text in place or opens the chosen image's crop; Escape (or Enter) ends a crop.
+      if (k === 'enter' || (k === 'escape' && s.editing)) {
+        if (s.editing) s.setEditing(null);
+        else if (k === 'enter' && s.selected.length === 1) {
+          const l = surfaceOf(s).layers.find((x) => x.id === s.selected[0]);
+          if (!l || l.locked) return;
+          if (l.type === 'text' || l.type === 'field') s.setEditing({ id: l.id, mode: 'text' });
+          else if (l.type === 'image') s.setEditing({ id: l.id, mode: 'crop' });
+          else return;
+        } else return;
+        e.preventDefault();
+        return;
+      }
       const step = nudgeStep(e.shiftKey, s.pxPerMm);
       const arrows: Record<string, [number, number]> = {
         arrowleft: [-step, 0],

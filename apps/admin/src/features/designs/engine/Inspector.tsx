@@ -425,6 +425,7 @@ export function Inspector({ fonts }: { fonts: FontChoice[] }) {
   const store = useDesignStore();
   const surface = useDesign(surfaceOf);
   const selected = useDesign((s) => s.selected);
+  const editing = useDesign((s) => s.editing);
   const [picking, setPicking] = useState(false);
   const chosen = surface.layers.filter((l) => selected.includes(l.id));
   if (!chosen.length)
@@ -435,7 +436,8 @@ export function Inspector({ fonts }: { fonts: FontChoice[] }) {
         </Text>
         <Text size="sm" c="dimmed">
           {inches(surface.width)} × {inches(surface.height)} in at {surface.dpi} DPI
-          {surface.bleed ? ` · ${surface.bleed} mm bleed` : ''}. Choose a layer to edit it; Shift+click chooses several.
+          {surface.bleed ? ` · ${surface.bleed} mm bleed` : ''}. Choose a layer to edit it; Shift+click or a box drawn on empty canvas
+          chooses several. Double-click (or Enter) edits a text in place or crops an image.
         </Text>
         <Text size="xs" c="dimmed">
           Arrows move 1 px (Shift: 10 px) · Ctrl+C / Ctrl+V copy and paste · Ctrl+D duplicate · Del delete · Ctrl+Z / Ctrl+Shift+Z undo and
@@ -450,6 +452,9 @@ export function Inspector({ fonts }: { fonts: FontChoice[] }) {
           {chosen.length} layers chosen
         </Text>
         <AlignBar />
+        <Text size="xs" c="dimmed">
+          Drag one of them to move them all; arrows nudge them together.
+        </Text>
       </Stack>
     );
   const l = chosen[0]!;
@@ -478,9 +483,51 @@ export function Inspector({ fonts }: { fonts: FontChoice[] }) {
           <Text size="xs" c="dimmed">
             {l.pixelWidth} × {l.pixelHeight} px printed at {inches(l.width)} × {inches(l.height)} in
           </Text>
-          <Button variant="default" size="xs" onClick={() => setPicking(true)}>
-            Replace image
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={() => setPicking(true)}>
+              Replace image
+            </Button>
+            <Button
+              variant={editing?.id === l.id ? 'filled' : 'default'}
+              size="xs"
+              aria-pressed={editing?.id === l.id}
+              onClick={() => store.getState().setEditing(editing?.id === l.id ? null : { id: l.id, mode: 'crop' })}
+            >
+              {editing?.id === l.id ? 'Done cropping' : 'Crop'}
+            </Button>
+            {l.crop && (
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => {
+                  // The whole image again, at the crop's scale, centred where the crop was.
+                  const kx = l.width / l.crop!.width;
+                  const ky = l.height / l.crop!.height;
+                  const width = Math.round(l.pixelWidth * kx * 100) / 100;
+                  const height = Math.round(l.pixelHeight * ky * 100) / 100;
+                  store.getState().setEditing(null);
+                  store.getState().patch(
+                    [l.id],
+                    {
+                      crop: null,
+                      width,
+                      height,
+                      x: Math.round((l.x + l.width / 2 - width / 2) * 100) / 100,
+                      y: Math.round((l.y + l.height / 2 - height / 2) * 100) / 100,
+                    } as Partial<Layer>,
+                    'Removed the crop',
+                  );
+                }}
+              >
+                Remove crop
+              </Button>
+            )}
+          </Group>
+          {editing?.id === l.id && (
+            <Text size="xs" c="dimmed">
+              Drag the window or its handles; Enter, Escape or a click outside ends the crop.
+            </Text>
+          )}
           <ImagePicker
             opened={picking}
             onClose={() => setPicking(false)}

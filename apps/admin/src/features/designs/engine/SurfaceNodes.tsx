@@ -107,7 +107,10 @@ function ImageBody({ l }: { l: ImageLayer }) {
         strokeScaleEnabled={false}
       />
     );
-  return <KImage image={img} width={l.width} height={l.height} crop={l.crop ?? undefined} />;
+  // The crop is in the image's pixels as the layer knows them (`pixelWidth`); the file drawn may be another size.
+  const k = img.naturalWidth / l.pixelWidth || 1;
+  const crop = l.crop && { x: l.crop.x * k, y: l.crop.y * k, width: l.crop.width * k, height: l.crop.height * k };
+  return <KImage image={img} width={l.width} height={l.height} crop={crop ?? undefined} />;
 }
 
 function PhotoBody({ l }: { l: PhotoLayer }) {

@@ -42,3 +42,17 @@ export const trimOf = (s: Pick<Surface, 'width' | 'height'>): Box => ({ x: 0, y:
 
 /** Rounds a length to 0.01 mm (what the editor stores after a gesture: no float noise in saved documents). */
 export const roundMm = (mm: number): number => Math.round(mm * 100) / 100;
+
+/**
+ * The layers a selection box touches (issue 19 item 2 box selection): `box` in the surface's mm; a layer counts when
+ * its drawn (rotated) bounds overlap the box. Hidden and locked layers are never chosen. Back-to-front order.
+ */
+export function layersInBox(layers: readonly Layer[], box: Box): string[] {
+  return layers
+    .filter((l) => !l.hidden && !l.locked)
+    .filter((l) => {
+      const b = boundsOf(l);
+      return b.x < box.x + box.width && b.x + b.width > box.x && b.y < box.y + box.height && b.y + b.height > box.y;
+    })
+    .map((l) => l.id);
+}

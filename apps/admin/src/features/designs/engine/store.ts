@@ -33,6 +33,8 @@ export interface DesignState {
   saveState: SaveState;
   /** Layers copied (Ctrl/Cmd+C), pasted onto any surface of this editor. */
   clipboard: Layer[];
+  /** A layer edited on the canvas itself: its text typed in place, or an image's crop; null = none. */
+  editing: { id: string; mode: 'text' | 'crop' } | null;
 }
 
 export interface DesignActions {
@@ -43,6 +45,8 @@ export interface DesignActions {
   /** Adds a layer on top of the current surface and chooses it. */
   add(layer: Layer, label?: string): void;
   select(ids: readonly string[]): void;
+  /** Starts (or with null ends) editing a layer on the canvas: text in place, or an image's crop. */
+  setEditing(e: DesignState['editing']): void;
   /** Adds or removes one layer from the choice (Shift+click). */
   toggleSelect(id: string): void;
   setSurface(id: string): void;
@@ -123,6 +127,7 @@ export function createDesignStore(init: {
       pxPerMm: 1,
       saveState: 'saved',
       clipboard: [],
+      editing: null,
 
       edit: (fn, label, coalesce) => commit(fn(docOf(get())), label, coalesce),
       patch(ids, p, label, coalesce) {
@@ -133,11 +138,15 @@ export function createDesignStore(init: {
         set({ selected: [layer.id] });
       },
       select: (ids) => set({ selected: [...ids] }),
+      setEditing(e) {
+        if (e) set({ editing: e, selected: [e.id] });
+        else set({ editing: null });
+      },
       toggleSelect(id) {
         const sel = get().selected;
         set({ selected: sel.includes(id) ? sel.filter((x) => x !== id) : [...sel, id] });
       },
-      setSurface: (id) => set({ surfaceId: id, selected: [] }),
+      setSurface: (id) => set({ surfaceId: id, selected: [], editing: null }),
       removeSelected() {
         const s = get();
         if (!s.selected.length) return;
