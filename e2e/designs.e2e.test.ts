@@ -12,13 +12,17 @@ import { DEMO_OWNER, type E2eServer, launchBrowser, newPage, seriousA11yViolatio
  * shopper field "Name", delete and nudge and undo twice, switch the mockup to Black, choose colours and sizes and press
  * Save as product: a draft product with its variants, a mockup per colour and the print files. Then a book (title page
  * from a template, a photo slot, the preview with the sample name, Export PDF) and a photo book in spreads (a spread
- * added moves the spine; Export PDFs gives the interior and the cover). Each editor is screenshot
+ * added moves the spine; Export PDFs gives the interior and the cover). Then editing on the canvas itself (a text
+ * typed in place is one undo step, a selection box chooses layers that align together, an image cropped in crop mode)
+ * and the editors on a 375 px phone (nothing wider than the screen, panels in drawers). Each editor is screenshot
  * (e2e/.screenshots/designs-*.png) and checked with axe.
  */
 let server: E2eServer;
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
 const SHOTS = join(import.meta.dirname, '.screenshots');
+/** The tee design of the first story (the phone check opens it again). */
+let teeDesignId = '';
 
 beforeAll(async () => {
   server = await startServer({ demoOrders: 10 });
@@ -149,6 +153,7 @@ describe('print-on-demand editors', () => {
     await expect.poll(() => dialog.getByRole('link', { name: 'front.png' }).count()).toBe(1);
     await look('print-hub-saved');
     const designId = new URL(page.url()).searchParams.get('design')!;
+    teeDesignId = designId;
     const [p] = await rows<{ status: string; variants: number; images: number }>(
       server.db,
       sql`select p.status, (select count(*)::int from product_variants v where v.product_id = p.id) as variants,
@@ -219,5 +224,110 @@ describe('print-on-demand editors', () => {
     await expect.poll(() => dialog.getByText('Print PDF ready').isVisible(), { timeout: 120_000 }).toBe(true);
     await expect.poll(() => dialog.getByRole('link', { name: 'interior.pdf' }).count()).toBe(1);
     await expect.poll(() => dialog.getByRole('link', { name: 'cover.pdf' }).count()).toBe(1);
+  });
+
+  it('on the canvas: a text typed in place is one undo step, a selection box chooses layers that align together, an image is cropped', async () => {
+    const page = admin.page;
+    await page.goto(`${server.url}/admin/book-editor`);
+    await page.getByRole('button', { name: 'New book' }).click();
+    const canvas = page.getByRole('application', { name: 'Book page' });
+    await expect.poll(() => canvas.isVisible(), { timeout: 30_000 }).toBe(true);
+    const box = (await canvas.boundingBox())!;
+    // A new text lands in the middle of the page: double-click it, type, Enter.
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+    const inPlace = page.getByRole('textbox', { name: 'Text of the layer' });
+    await expect.poll(() => inPlace.isVisible()).toBe(true);
+    await page.keyboard.type('Hello Maya');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inPlace.count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe('Hello Maya');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe('Your text');
+    await page.keyboard.press('Control+Shift+z');
+
+    // Two small rectangles low on the page at different heights; a box drawn from the empty corner chooses both.
+    for (const [x, y] of [
+      [1, 6],
+      [4, 6.5],
+    ]) {
+      await page.getByRole('button', { name: 'Shape' }).click();
+      await page.getByRole('menuitem', { name: 'Rectangle' }).click();
+      await page.getByRole('textbox', { name: 'Width (in)', exact: true }).fill('1');
+      await page.getByRole('textbox', { name: 'X (in)', exact: true }).fill(String(x));
+      await page.getByRole('textbox', { name: 'Y (in)', exact: true }).fill(String(y));
+    }
+    await page.mouse.move(box.x + 8, box.y + box.height - 8);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.7, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByRole('heading', { name: '2 layers chosen' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Align top' }).click();
+    const ys: number[] = [];
+    for (const i of [0, 1]) {
+      await page.getByRole('button', { name: 'Rectangle', exact: true }).nth(i).click();
+      ys.push(await numberIn(page, 'Y (in)'));
+    }
+    expect(ys).toEqual([6, 6]);
+
+    // Crop mode: the right handle of the crop window pulled left narrows the image, the file's part is stored.
+    await page.getByRole('button', { name: 'Image', exact: true }).click();
+    await page.locator('input[type="file"]').setInputFiles(await artwork(page, 800, 400));
+    await expect.poll(() => page.getByRole('button', { name: 'Crop', exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+    const width = await numberIn(page, 'Width (in)');
+    await page.getByRole('button', { name: 'Crop', exact: true }).click();
+    const handle = await page.evaluate(() => {
+      type Rect = { x: number; y: number; width: number; height: number };
+      type K = { stages: { container(): HTMLElement; find(s: string): { getClientRect(): Rect }[] }[] };
+      const stage = (window as unknown as { Konva: K }).Konva.stages.find((s) => s.container().closest('[role=application]'));
+      return stage?.find('.middle-right').map((n) => n.getClientRect())[0];
+    });
+    await page.mouse.move(box.x + handle!.x + handle!.width / 2, box.y + handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + handle!.x - 80, box.y + handle!.y + handle!.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => numberIn(page, 'Width (in)')).toBeLessThan(width);
+    expect(await page.getByRole('button', { name: 'Remove crop' }).count()).toBe(1);
+    await look('canvas-crop');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('button', { name: 'Crop', exact: true }).count()).toBe(1);
+  });
+
+  it('on a 375 px phone: the editors fit the screen, the tools are a row and the panels are drawers', async () => {
+    const page = admin.page;
+    await page.setViewportSize({ width: 375, height: 667 });
+    const fits = () =>
+      page.evaluate(() => {
+        const editor = document.querySelector('.br-design-editor');
+        return Math.max(document.documentElement.scrollWidth, editor?.scrollWidth ?? 0) <= window.innerWidth;
+      });
+    try {
+      await page.goto(`${server.url}/admin/print-hub-editor?design=${teeDesignId}`);
+      await expect.poll(() => page.getByRole('toolbar', { name: 'Editor tools' }).isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => page.getByRole('application', { name: 'Unisex Softstyle T-Shirt print area' }).isVisible()).toBe(true);
+      expect(await fits()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Save as product' }).isVisible()).toBe(true);
+      await look('phone-print-hub');
+
+      await page.goto(`${server.url}/admin/book-editor`);
+      await page.getByRole('button', { name: 'New book' }).click();
+      await expect.poll(() => page.getByRole('application', { name: 'Book page' }).isVisible(), { timeout: 30_000 }).toBe(true);
+      expect(await fits()).toBe(true);
+      await page.getByRole('button', { name: 'Layers', exact: true }).click();
+      const layers = page.getByRole('dialog', { name: 'Add and layers' });
+      await expect.poll(() => layers.getByRole('heading', { name: 'Pages (20)' }).isVisible()).toBe(true);
+      expect(await fits()).toBe(true);
+      await look('phone-book-layers');
+      // Adding a text closes the drawer: the canvas shows it; its properties are the other drawer.
+      await layers.getByRole('button', { name: 'Text', exact: true }).click();
+      await expect.poll(() => layers.count()).toBe(0);
+      await page.getByRole('button', { name: 'Properties', exact: true }).click();
+      const props = page.getByRole('dialog', { name: 'Properties' });
+      await expect.poll(() => props.getByRole('textbox', { name: 'Text', exact: true }).inputValue()).toBe('Your text');
+      expect(await fits()).toBe(true);
+      await look('phone-book-properties');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 });

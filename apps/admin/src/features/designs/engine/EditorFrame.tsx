@@ -1,5 +1,6 @@
 import type { Design } from '@backroom/contracts';
-import { ActionIcon, Box, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Drawer, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
@@ -23,7 +24,8 @@ import './editor.css';
 /**
  * The frame every design editor shares (issue 19 item 2; spec admin-dashboard §2 "Full-screen editors with no
  * toolbar"): a top bar (back, title, save state, undo/redo, zoom, the editor's own actions), a left panel, the canvas
- * area and a right panel; the keyboard (undo/redo, copy/paste, duplicate, delete, nudge, select all, zoom); autosave
+ * area and a right panel — on a phone (≤ 48em) the panels are drawers opened from a tool row under the top bar —;
+ * the keyboard (undo/redo, copy/paste, duplicate, delete, nudge, select all, zoom, Enter to edit in place); autosave
  * with the conflict dialog on a 409 (take theirs / overwrite); and the leave guard while changes are not saved yet.
  */
 
@@ -95,30 +97,90 @@ const SAVE_TEXT = {
   conflict: 'Changed elsewhere',
 } as const;
 
-function TopBar({ kindLabel, onClose, actions }: { kindLabel: string; onClose: () => void; actions?: ReactNode }) {
+/** Undo, redo and the zoom buttons (the top bar on a desktop, the tool row on a phone). */
+function HistoryAndZoom({ showPercent }: { showPercent: boolean }) {
   const store = useDesignStore();
-  const title = useDesign((s) => s.title);
-  const saveState = useDesign((s) => s.saveState);
   const canUndo = useDesign(selectCanUndo);
   const canRedo = useDesign(selectCanRedo);
   const zoom = useDesign((s) => s.zoom);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label="Undo (Ctrl+Z)">
+        <ActionIcon variant="subtle" color="gray" aria-label="Undo" disabled={!canUndo} onClick={() => store.getState().undo()}>
+          <IconArrowBackUp size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Redo (Ctrl+Shift+Z)">
+        <ActionIcon variant="subtle" color="gray" aria-label="Redo" disabled={!canRedo} onClick={() => store.getState().redo()}>
+          <IconArrowForwardUp size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      {showPercent && <Box w={12} />}
+      <Tooltip label="Zoom out (Ctrl+−)">
+        <ActionIcon variant="subtle" color="gray" aria-label="Zoom out" onClick={() => store.getState().setZoom(zoom / 1.25)}>
+          <IconZoomOut size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      {showPercent && (
+        <Text size="xs" w={42} ta="center" aria-label="Zoom">
+          {Math.round(zoom * 100)}%
+        </Text>
+      )}
+      <Tooltip label="Zoom in (Ctrl+=)">
+        <ActionIcon variant="subtle" color="gray" aria-label="Zoom in" onClick={() => store.getState().setZoom(zoom * 1.25)}>
+          <IconZoomIn size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Fit (Ctrl+0)">
+        <ActionIcon variant="subtle" color="gray" aria-label="Fit to screen" onClick={() => store.getState().setZoom(1)}>
+          <IconMaximize size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/**
+ * The top bar: back, kind and title, save state, then (desktop) undo/redo and zoom and the editor's actions. On a
+ * phone the title row keeps back, title and the actions (compact, CSS), and undo/redo/zoom move to the tool row.
+ */
+function TopBar({ kindLabel, onClose, actions, phone }: { kindLabel: string; onClose: () => void; actions?: ReactNode; phone: boolean }) {
+  const store = useDesignStore();
+  const title = useDesign((s) => s.title);
+  const saveState = useDesign((s) => s.saveState);
   const [text, setText] = useState(title);
   useEffect(() => setText(title), [title]);
+  const status = (
+    <Text
+      size="xs"
+      c={saveState === 'error' || saveState === 'conflict' ? 'red.8' : 'dimmed'}
+      role="status"
+      aria-live="polite"
+      style={{ whiteSpace: 'nowrap' }}
+      truncate
+    >
+      {SAVE_TEXT[saveState]}
+    </Text>
+  );
   return (
     <Group className="br-design-topbar" justify="space-between" wrap="nowrap" px="sm" gap="sm" component="header">
-      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: phone ? 1 : undefined }}>
         <Tooltip label="Back">
           <ActionIcon variant="subtle" color="gray" aria-label="Back" onClick={onClose}>
             <IconArrowLeft size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed">
-            {kindLabel}
-          </Text>
+        <Stack gap={0} style={{ minWidth: 0, flex: phone ? 1 : undefined }}>
+          {phone ? (
+            status
+          ) : (
+            <Text size="xs" c="dimmed">
+              {kindLabel}
+            </Text>
+          )}
           <TextInput
             aria-label="Design title"
-            w={320}
+            w={phone ? '100%' : 320}
             variant="unstyled"
             size="sm"
             fw={600}
@@ -129,47 +191,11 @@ function TopBar({ kindLabel, onClose, actions }: { kindLabel: string; onClose: (
             onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
           />
         </Stack>
-        <Text
-          size="xs"
-          c={saveState === 'error' || saveState === 'conflict' ? 'red.8' : 'dimmed'}
-          role="status"
-          aria-live="polite"
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {SAVE_TEXT[saveState]}
-        </Text>
+        {!phone && status}
       </Group>
-      <Group gap={4} wrap="nowrap">
-        <Tooltip label="Undo (Ctrl+Z)">
-          <ActionIcon variant="subtle" color="gray" aria-label="Undo" disabled={!canUndo} onClick={() => store.getState().undo()}>
-            <IconArrowBackUp size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Redo (Ctrl+Shift+Z)">
-          <ActionIcon variant="subtle" color="gray" aria-label="Redo" disabled={!canRedo} onClick={() => store.getState().redo()}>
-            <IconArrowForwardUp size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Box w={12} />
-        <Tooltip label="Zoom out (Ctrl+−)">
-          <ActionIcon variant="subtle" color="gray" aria-label="Zoom out" onClick={() => store.getState().setZoom(zoom / 1.25)}>
-            <IconZoomOut size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Text size="xs" w={42} ta="center" aria-label="Zoom">
-          {Math.round(zoom * 100)}%
-        </Text>
-        <Tooltip label="Zoom in (Ctrl+=)">
-          <ActionIcon variant="subtle" color="gray" aria-label="Zoom in" onClick={() => store.getState().setZoom(zoom * 1.25)}>
-            <IconZoomIn size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Fit (Ctrl+0)">
-          <ActionIcon variant="subtle" color="gray" aria-label="Fit to screen" onClick={() => store.getState().setZoom(1)}>
-            <IconMaximize size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        {actions && <Box w={12} />}
+      <Group gap={4} wrap="nowrap" className="br-design-actions">
+        {!phone && <HistoryAndZoom showPercent />}
+        {actions && !phone && <Box w={12} />}
         {actions}
       </Group>
     </Group>
@@ -202,6 +228,18 @@ export function EditorFrame({
   children: ReactNode;
 }) {
   const [conflict, setConflict] = useState(false);
+  // A phone (Mantine's sm breakpoint, 48em): add/layers and properties are drawers opened from a tool row.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [drawer, setDrawer] = useState<'left' | 'right' | null>(null);
+  // On a phone, a layer added from the drawer (or a text/image opened for editing) closes it: the canvas shows it.
+  useEffect(
+    () =>
+      store.subscribe((s, prev) => {
+        if (s.editing && s.editing !== prev.editing) setDrawer(null);
+        else if (s.surfaceId === prev.surfaceId && surfaceOf(s).layers.length > surfaceOf(prev).layers.length) setDrawer(null);
+      }),
+    [store],
+  );
   const { flush, resume } = useAutosave(store, saveDesign, () => setConflict(true));
   // Take theirs: their version becomes a new undo step (Undo brings the draft back) and the saved one.
   const takeTheirs = (d: Design) => {
@@ -232,20 +270,62 @@ export function EditorFrame({
   }, [blocker, flush, store]);
   return (
     <DesignStoreProvider value={store}>
-      <Box className="br-design-editor">
-        <TopBar kindLabel={kindLabel} onClose={onClose} actions={actions?.(flush)} />
+      <Box className="br-design-editor" data-phone={phone || undefined}>
+        <TopBar kindLabel={kindLabel} onClose={onClose} actions={actions?.(flush)} phone={phone} />
+        {phone && (
+          <Group className="br-design-tools" justify="space-between" wrap="nowrap" px="xs" gap={4} role="toolbar" aria-label="Editor tools">
+            <Group gap={4} wrap="nowrap">
+              <Button size="compact-sm" variant="default" onClick={() => setDrawer('left')} aria-haspopup="dialog">
+                Layers
+              </Button>
+              <Button size="compact-sm" variant="default" onClick={() => setDrawer('right')} aria-haspopup="dialog">
+                Properties
+              </Button>
+            </Group>
+            <HistoryAndZoom showPercent={false} />
+          </Group>
+        )}
         <Box className="br-design-main">
-          <Box className="br-design-left" component="aside" aria-label="Add and layers">
-            {left}
-          </Box>
+          {!phone && (
+            <Box className="br-design-left" component="aside" aria-label="Add and layers">
+              {left}
+            </Box>
+          )}
           <Box className="br-design-centre" component="section" aria-label="Canvas">
             {centreTop}
             {children}
           </Box>
-          <Box className="br-design-right" component="aside" aria-label="Properties">
-            {right}
-          </Box>
+          {!phone && (
+            <Box className="br-design-right" component="aside" aria-label="Properties">
+              {right}
+            </Box>
+          )}
         </Box>
+        {phone && (
+          <>
+            <Drawer
+              opened={drawer === 'left'}
+              onClose={() => setDrawer(null)}
+              title="Add and layers"
+              size="85%"
+              classNames={{ body: 'br-design-drawer' }}
+              closeButtonProps={{ 'aria-label': 'Close' }}
+            >
+              {left}
+            </Drawer>
+            <Drawer
+              opened={drawer === 'right'}
+              onClose={() => setDrawer(null)}
+              title="Properties"
+              position="bottom"
+              size="70%"
+              classNames={{ body: 'br-design-drawer' }}
+              closeButtonProps={{ 'aria-label': 'Close' }}
+            >
+              {right}
+            </Drawer>
+          </>
+        )}
         {conflict && <ConflictDialog onTheirs={takeTheirs} onOverwrite={overwrite} />}
         {blocker.status === 'blocked' && store.getState().saveState !== 'saved' && (
           <Modal opened onClose={() => blocker.reset?.()} title="Leave without saving?" closeButtonProps={{ 'aria-label': 'Close' }}>
