@@ -7,7 +7,7 @@ import { LocalMediaStorage } from '../media/index.js';
 import { designBaseOf } from '../pod-catalog/index.js';
 import { fontSource } from './fonts.js';
 import { encodePng, imageSource, layoutText, type RenderContext, renderSurface } from './render.js';
-import { MOCKUP_PX, mockupPng } from './service.js';
+import { MOCKUP_PX, mockupPng, personalizeFieldsOf } from './service.js';
 
 /**
  * The server renderer's rules (issue 19 items 1–3, ARCHITECTURE "Text as the renderer draws it"): text layout
@@ -140,5 +140,32 @@ describe('images', () => {
     expect(at(m.left + m.width / 2, m.top + m.height / 2)).toEqual([0, 255, 0]);
     // just outside the area: the black tee
     expect(at(m.left - 1, m.top + m.height / 2)).toEqual([17, 17, 17]);
+  });
+});
+
+describe('shopper fields on the product picture', () => {
+  it('a text field is anchored where it prints: the box edge or centre by alignment, the middle of its first line', () => {
+    const base = designBaseOf('unisex-softstyle-tee')!;
+    const doc = defaultDocument('print_hub', { baseProductId: base.id, areas: base.areas });
+    const field = (key: string, align: 'left' | 'center' | 'right'): Layer => ({
+      ...textLayer({ x: 2.4, y: 200, width: 300, height: 60, fontSize: 110, align }),
+      id: key,
+      type: 'field',
+      key,
+      label: key,
+      maxLength: 10,
+      required: true,
+      sample: 'ALEX',
+    });
+    doc.surfaces[0]!.layers = [field('l', 'left'), field('c', 'center'), field('r', 'right')];
+    const m = base.areas[0]!.mockup;
+    const pct = (mm: number, of: number, off: number, span: number) => Math.round((off + (mm / of) * span) * 100) / 100;
+    // one line of 110 pt × 1.2 = 46.6 mm: its middle 23.3 mm below the box top (not the 60 mm box's middle)
+    const y = pct(200 + (1.2 * ptToMm(110)) / 2, 406.4, m.top, m.height);
+    expect(personalizeFieldsOf(doc, base).map((f) => (f.type === 'text' ? [f.id, f.x, f.y, f.align] : null))).toEqual([
+      ['l', pct(2.4, 304.8, m.left, m.width), y, 'left'],
+      ['c', pct(152.4, 304.8, m.left, m.width), y, 'center'],
+      ['r', pct(302.4, 304.8, m.left, m.width), y, 'right'],
+    ]);
   });
 });

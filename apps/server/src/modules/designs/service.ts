@@ -430,7 +430,8 @@ const skuPart = (s: string) =>
 /**
  * The personalisation fields of a design's shopper fields (issue 19: "the placeholders become the product's shopper
  * fields"): text fields keep key (id), label and max length, and are drawn on the product image where the field layer
- * sits on the mockup (centre, percent) in its colour and size; image fields (photo slots) keep their box.
+ * prints on the mockup (percent: x at the box's left edge, centre or right edge by its alignment, y at the middle of
+ * its first line) in its colour and size; image fields (photo slots) keep their box (centre).
  */
 export function personalizeFieldsOf(doc: DesignDocument, base: DesignBase | null): PersonalizeField[] {
   const fields = extractShopperFields(doc);
@@ -441,10 +442,15 @@ export function personalizeFieldsOf(doc: DesignDocument, base: DesignBase | null
       const area = base?.areas.find((a) => a.key === s.areaKey);
       const box = area?.mockup ?? { left: 0, top: 0, width: 100, height: 100 };
       const px = (v: number, of: number, off: number, span: number) => Math.min(100, Math.max(0, off + (v / of) * span));
+      // The storefront anchors the text at (x, y) by its alignment and centres it vertically there: the box's edge
+      // or centre by `align`, and the middle of the first line, where the renderer prints a one-line value.
+      const straight = l.type === 'field' && l.curveRadius === 0;
+      const anchorX = straight && l.align === 'left' ? l.x : straight && l.align === 'right' ? l.x + l.width : l.x + l.width / 2;
+      const anchorY = straight ? l.y + Math.min(l.height, l.lineHeight * ptToMm(l.fontSize)) / 2 : l.y + l.height / 2;
       return {
         layer: l,
-        x: px(l.x + l.width / 2, s.width, box.left, box.width),
-        y: px(l.y + l.height / 2, s.height, box.top, box.height),
+        x: px(anchorX, s.width, box.left, box.width),
+        y: px(anchorY, s.height, box.top, box.height),
         w: px(l.width, s.width, 0, box.width),
         h: px(l.height, s.height, 0, box.height),
         // font size in px at a 1000 px wide product image
@@ -489,7 +495,8 @@ export function personalizeFieldsOf(doc: DesignDocument, base: DesignBase | null
  * POST /api/designs/{id}/publish ("Save as product", issue 19 item 3): creates the shop's draft product the first
  * time, updates it afterwards (variants matched by SKU keep their ids). Variants: the chosen colours × sizes of the
  * base product (default: first colour, every size), price = base cost + size extra + the document's margin, cost =
- * base cost + size extra; one mockup image per colour (rendered now, stored as uploads); the shopper fields become
+ * base cost + size extra; one mockup image per colour (rendered now, stored as uploads, shopper fields blank: the
+ * storefront draws the shopper's values over them); the shopper fields become
  * the product's personalisation; the published document is kept for order lines; a print render is queued for the
  * print files. 400 `document.product.baseProductId: …` when the design has no base product.
  */
@@ -511,7 +518,9 @@ export async function publishDesign(
   if (!sizes.length) throw badRequest('document.product.sizes: none of these sizes is offered by the base product');
   const colors = colorsOf(base, doc);
   const margin = doc.product?.marginCents ?? 1000;
-  const rc = renderContext(db, storage, storeId, {}, 'sample');
+  // The product's pictures leave shopper fields blank: the storefront draws what the shopper types live over them
+  // (personalisation), and a sample under it would show through (ALEX under MAYA).
+  const rc = renderContext(db, storage, storeId, {}, 'empty');
   const mockups: DesignFile[] = [];
   const images: { src: string; alt: string }[] = [];
   for (const c of colors) {
