@@ -40,6 +40,11 @@ export const UploadedImage = z
     sizes: z.array(z.object({ src: z.string(), width: z.number().int().positive() })),
     /** Bytes of `src`. */
     bytes: z.number().int().nonnegative(),
+    /**
+     * Size of the original kept for print (issue 19: a design's effective DPI and its print files use it; the web
+     * sizes stop at 1920 px), px. Never served. Absent or null: no original kept (uploads made before it was).
+     */
+    original: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).nullable().optional(),
     contentType: z.literal('image/webp'),
     createdAt: z.string(),
   })

@@ -28,6 +28,7 @@ import {
   surfacePixelSize,
   syncCoverWrap,
   UnknownDesignVersionError,
+  uploadPixelSize,
 } from './index.js';
 
 const base = { rotation: 0, opacity: 1, locked: false, hidden: false, name: '' };
@@ -320,6 +321,12 @@ describe('effective DPI', () => {
 
   it('is the source pixels over the printed inches, the smaller direction, rounded down', () => {
     expect(effectiveDpi(img(12, 16, [3600, 4800]))).toBe(300);
+    // an upload's pixels: the original kept for print when there is one (issue 19), else the served size
+    expect(uploadPixelSize({ width: 1920, height: 2560, original: { width: 3600, height: 4800 } })).toEqual({
+      pixelWidth: 3600,
+      pixelHeight: 4800,
+    });
+    expect(uploadPixelSize({ width: 1200, height: 900, original: null })).toEqual({ pixelWidth: 1200, pixelHeight: 900 });
     expect(effectiveDpi(img(10, 10, [1400, 1400]))).toBe(140);
     expect(effectiveDpi(img(10, 5, [3000, 1000]))).toBe(200);
     expect(effectiveDpi(img(10, 10, [4000, 4000], [1000, 1000]))).toBe(100);

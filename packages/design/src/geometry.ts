@@ -29,6 +29,20 @@ export function effectiveDpi(layer: Pick<ImageLayer, 'width' | 'height' | 'pixel
 }
 
 /**
+ * The pixel size an image layer records for an upload (its `pixelWidth` / `pixelHeight`, the base of effective DPI):
+ * the original kept for print when the upload answer has one (issue 19: web sizes stop at 1920 px, print files read
+ * the original), else the served size. `img` is the uploads API's `UploadedImage` (structurally).
+ */
+export function uploadPixelSize(img: { width: number; height: number; original?: { width: number; height: number } | null }): {
+  pixelWidth: number;
+  pixelHeight: number;
+} {
+  return img.original
+    ? { pixelWidth: img.original.width, pixelHeight: img.original.height }
+    : { pixelWidth: img.width, pixelHeight: img.height };
+}
+
+/**
  * How an effective DPI rates (issue 19 item 2): `low` below 150 (flagged), `fair` from 150 to under 300,
  * `good` at 300 (recommended) or more.
  */

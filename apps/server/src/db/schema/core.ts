@@ -213,5 +213,11 @@ export const uploads = pgTable('uploads', {
   path: text('path').notNull(),
   contentType: text('content_type').notNull(),
   bytes: integer('bytes').notNull(),
+  /**
+   * Size of the original kept for print (issue 19: print DPI), px; null when none was kept. The file is
+   * `{storeId}/media/{id}.orig` in the media storage, never served (print renders read it).
+   */
+  originalWidth: integer('original_width'),
+  originalHeight: integer('original_height'),
   createdAt: createdAt(),
 });

@@ -1,11 +1,12 @@
 import { STALE_DESIGN_MESSAGE } from '@backroom/contracts';
-import { type DesignDocument, inToMm, type Layer, spineWidthMm } from '@backroom/design';
+import { type DesignDocument, effectiveDpi, type ImageLayer, inToMm, type Layer, spineWidthMm, uploadPixelSize } from '@backroom/design';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
+import { multipartBody } from '../media/test-helpers.js';
 
 /**
  * Print-on-demand designs API (issue 19 item 6 and its Tests): validation messages, 409 on a stale version, scope
@@ -220,6 +221,67 @@ describe('renders', () => {
     expect(px(10, 10)).toEqual([255, 0, 0, 255]); // the red bar (50 mm = 590 px tall)
     expect(px(10, 4700)[3]).toBe(0); // transparent elsewhere
     expect((await call('GET', `/api/designs/${d.id}/renders/${start.json().id}`, undefined, foreignHeaders)).statusCode).toBe(404);
+  }, 120_000);
+
+  it('a 4800 px upload prints at 300 DPI over 16 in: the print reads the original kept, not the 1920 px web copy', async () => {
+    // 3600 × 4800 px of one-pixel checks: only a 1:1 copy of the original keeps them (a resized copy turns them grey).
+    const W = 3600;
+    const H = 4800;
+    const raw = Buffer.alloc(W * H * 3);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) raw.fill((x + y) % 2 ? 255 : 0, (y * W + x) * 3, (y * W + x) * 3 + 3);
+    const source = await sharp(raw, { raw: { width: W, height: H, channels: 3 } })
+      .png()
+      .toBuffer();
+    const fd = new FormData();
+    fd.append('file', new Blob([new Uint8Array(source)], { type: 'image/png' }), 'checks.png');
+    const form = new Request('http://localhost/', { method: 'POST', body: fd });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...headers, 'content-type': form.headers.get('content-type')! },
+      payload: Buffer.from(await form.arrayBuffer()),
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const img = up.json();
+    expect([img.width, img.height, img.original]).toEqual([1920, 2560, { width: W, height: H }]);
+
+    const d = (await call('POST', '/api/designs', { kind: 'print_hub', title: 'Checks', baseProductId: 'unisex-softstyle-tee' })).json();
+    const doc = d.document as DesignDocument;
+    const layer: ImageLayer = {
+      id: 'checks',
+      name: '',
+      type: 'image',
+      x: 0,
+      y: 0,
+      width: inToMm(12),
+      height: inToMm(16),
+      rotation: 0,
+      opacity: 1,
+      locked: false,
+      hidden: false,
+      uploadId: img.id,
+      src: img.src,
+      ...uploadPixelSize(img),
+      crop: null,
+    };
+    expect(effectiveDpi(layer)).toBe(300);
+    // An editor that measured the web copy (1920 × 2560: 160 DPI) is brought to the original on save.
+    doc.surfaces[0]!.layers = [{ ...layer, pixelWidth: img.width, pixelHeight: img.height }];
+    const saved = await call('PUT', `/api/designs/${d.id}`, { document: doc, version: 1 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().document.surfaces[0].layers[0]).toMatchObject({ pixelWidth: W, pixelHeight: H });
+    expect(effectiveDpi(saved.json().document.surfaces[0].layers[0])).toBe(300);
+    const start = await call('POST', `/api/designs/${d.id}/renders`, { kind: 'print' });
+    const r = await finished(d.id, start.json().id);
+    expect(r.status).toBe('done');
+    const { data, info } = await sharp(await fileBytes(r.files[0].url))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([W, H]);
+    let same = 0;
+    for (let i = 0; i < W * H; i++) if (data[i * 3] === raw[i * 3]) same++;
+    expect(same / (W * H)).toBeGreaterThan(0.999);
   }, 120_000);
 
   it('a book prints one PDF: cover + 20 pages, page box = trim + 3 mm bleed, trim box inside', async () => {

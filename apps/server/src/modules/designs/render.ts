@@ -13,7 +13,7 @@ import {
 } from '@backroom/design';
 import { type Canvas, createCanvas, type Image, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import type { MediaStorage } from '../media/index.js';
+import { type MediaStorage, printOriginalKey } from '../media/index.js';
 import type { FontSource, LoadedFont } from './fonts.js';
 
 /**
@@ -136,8 +136,12 @@ export interface ImageSource {
   load(src: string): Promise<Image | null>;
 }
 
-/** An ImageSource reading `/uploads/…` files of `storage` (decoded once per render; WebP/AVIF/GIF through sharp). */
-export function imageSource(storage: MediaStorage): ImageSource {
+/**
+ * An ImageSource reading `/uploads/…` files of `storage` (decoded once per render; AVIF/GIF through sharp). A web size
+ * of the store's own uploads is read from the original kept for print when there is one (issue 19: print DPI is the
+ * original's, not the 1920 px web copy's); otherwise, and for other stores' files, the file named.
+ */
+export function imageSource(storage: MediaStorage, storeId: string | null = null): ImageSource {
   const cache = new Map<string, Promise<Image | null>>();
   return {
     load(src) {
@@ -145,7 +149,9 @@ export function imageSource(storage: MediaStorage): ImageSource {
       if (!p) {
         p = (async () => {
           if (!src.startsWith('/uploads/')) return null;
-          const obj = await storage.get(decodeURIComponent(src.slice('/uploads/'.length)));
+          const key = decodeURIComponent(src.slice('/uploads/'.length));
+          const original = storeId ? printOriginalKey(key, storeId) : null;
+          const obj = (original && (await storage.get(original))) || (await storage.get(key));
           if (!obj) return null;
           const chunks: Buffer[] = [];
           for await (const c of obj.body as Readable) chunks.push(Buffer.from(c as Buffer));

@@ -24,10 +24,10 @@ import {
   type ShopperValues,
   type Surface,
 } from '@backroom/design';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
-import { designRenders, designs, jobs, orders, personalizes } from '../../db/schema/index.js';
+import { designRenders, designs, jobs, orders, personalizes, uploads } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { majorFromCents, PAID_FINANCIAL_STATUSES } from '../../lib/money.js';
 import { createProduct, getProduct, updateProduct } from '../catalog/index.js';
@@ -100,6 +100,44 @@ export async function getDesign(db: Db, storeId: string, id: string): Promise<De
   return designOf(await rowOf(db, storeId, id));
 }
 
+/**
+ * Image layers of the store's uploads measured on the web copy (`pixelWidth/Height` = the served size, what an
+ * editor that predates kept originals records) get the original's size instead, their crop scaled with it, so the
+ * document's effective DPI is the print's (issue 19: originals kept for print). Layers already on the original, of
+ * other stores' files or of uploads without an original are left alone. Mutates and answers `doc`.
+ */
+export async function withOriginalPixels(db: Db, storeId: string, doc: DesignDocument): Promise<DesignDocument> {
+  const layers = doc.surfaces.flatMap((s) => s.layers).filter((l) => l.type === 'image' && l.uploadId !== null);
+  const ids = [...new Set(layers.map((l) => (l.type === 'image' ? l.uploadId! : '')))].filter((id) => /^[0-9a-f-]{36}$/.test(id));
+  if (!ids.length) return doc;
+  const found = await db
+    .select({ path: uploads.path, w: uploads.originalWidth, h: uploads.originalHeight })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.storeId, storeId),
+        sql`${uploads.path} like ${`${storeId}/media/%`}`,
+        inArray(sql`split_part(split_part(${uploads.path}, '/', 3), '_', 1)`, ids),
+      ),
+    );
+  const byId = new Map<string, { webW: number; webH: number; w: number; h: number }>();
+  for (const f of found) {
+    const m = /\/media\/([0-9a-f-]{36})_(\d+)x(\d+)\.webp$/.exec(f.path);
+    if (m && f.w && f.h) byId.set(m[1]!, { webW: Number(m[2]), webH: Number(m[3]), w: f.w, h: f.h });
+  }
+  for (const l of layers) {
+    if (l.type !== 'image') continue;
+    const o = byId.get(l.uploadId!);
+    if (!o || l.pixelWidth !== o.webW || l.pixelHeight !== o.webH || (o.w === o.webW && o.h === o.webH)) continue;
+    const kx = o.w / o.webW;
+    const ky = o.h / o.webH;
+    if (l.crop) l.crop = { x: l.crop.x * kx, y: l.crop.y * ky, width: l.crop.width * kx, height: l.crop.height * ky };
+    l.pixelWidth = o.w;
+    l.pixelHeight = o.h;
+  }
+  return doc;
+}
+
 /** The default document options a base product gives (print areas; book page size and paper). */
 function optionsFromBase(base: DesignBase | null): DefaultDocumentOptions {
   if (!base) return {};
@@ -135,7 +173,7 @@ export async function createDesign(
   if (body.baseProductId && !base) throw badRequest('body.baseProductId: not a base product');
   if (base && ((body.kind === 'print_hub' && base.book) || (body.kind !== 'print_hub' && base.book?.kind !== body.kind)))
     throw badRequest(`body.baseProductId: ${base.id} is not a ${body.kind} base product`);
-  const document = body.document ?? defaultDocument(body.kind, optionsFromBase(base));
+  const document = body.document ? await withOriginalPixels(db, storeId, body.document) : defaultDocument(body.kind, optionsFromBase(base));
   if (document.kind !== body.kind) throw badRequest(`body.document.kind: must be ${body.kind} like the design`);
   if (document.product && base) document.product.baseProductId = base.id;
   const [r] = await db
@@ -156,7 +194,8 @@ export async function createDesign(
 /**
  * PUT /api/designs/{id}: saves the whole document (optimistic concurrency like theme saves): the row is written only
  * while its version is still `version`, and becomes `version + 1`. 409 STALE_DESIGN_MESSAGE when someone saved in
- * between; 400 when the document's kind is not the design's; 404 unknown or another shop's.
+ * between; 400 when the document's kind is not the design's; 404 unknown or another shop's. Image layers measured
+ * on an upload's web copy are brought to its original's pixels (`withOriginalPixels`).
  */
 export async function updateDesign(
   db: Db,
@@ -166,10 +205,11 @@ export async function updateDesign(
 ): Promise<Design> {
   const current = await rowOf(db, storeId, id);
   if (body.document.kind !== current.kind) throw badRequest(`body.document.kind: must be ${current.kind} like the design`);
+  const document = await withOriginalPixels(db, storeId, body.document);
   const [r] = await db
     .update(designs)
     .set({
-      document: body.document,
+      document,
       schemaVersion: DESIGN_SCHEMA_VERSION,
       version: sql`${designs.version} + 1`,
       updatedAt: sql`now()`,
@@ -384,7 +424,7 @@ export function renderContext(
   values: ShopperValues,
   fallback: 'sample' | 'empty',
 ): RenderContext {
-  return { fonts: fontSource(db, storage, storeId), images: imageSource(storage), values, fallback };
+  return { fonts: fontSource(db, storage, storeId), images: imageSource(storage, storeId), values, fallback };
 }
 
 /**

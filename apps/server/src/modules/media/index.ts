@@ -6,6 +6,6 @@
 export { FONT_MAX_BYTES, saveFont } from './fonts.js';
 export { sniffImage } from './policy.js';
 export { default as mediaRoutes, sendMedia } from './routes.js';
-export { mediaUrl, saveShopperPhoto, saveUpload } from './service.js';
+export { mediaUrl, printOriginalKey, saveShopperPhoto, saveUpload } from './service.js';
 export { LocalMediaStorage, type MediaStorage, mediaStorageFor, type S3MediaStorage } from './storage.js';
 export { readFileField } from './upload.js';

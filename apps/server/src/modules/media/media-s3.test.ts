@@ -76,7 +76,12 @@ describe('media on S3 (s3rver)', () => {
     const img = res.json() as UploadedImage;
     expect(img.sizes.map((s) => s.width)).toEqual([480, 960, 1000]);
     const listed = await storage.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `test/${shop.id}/media/` }));
-    expect(listed.Contents?.map((o) => o.Key).sort()).toEqual(img.sizes.map((s) => `test${s.src.slice('/uploads'.length)}`).sort());
+    // every web size, and the original kept for print (issue 19), which the media route never serves
+    const orig = `${shop.id}/media/${img.id}.orig`;
+    expect(listed.Contents?.map((o) => o.Key).sort()).toEqual(
+      [...img.sizes.map((s) => `test${s.src.slice('/uploads'.length)}`), `test/${orig}`].sort(),
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${orig}` })).statusCode).toBe(404);
     expect(existsSync(join(t.config.dataDir, 'uploads', shop.id))).toBe(false);
     const served = await t.app.inject({ method: 'GET', url: img.src, headers: { host: `${shop.handle}.localhost:3000` } });
     expect(served.statusCode).toBe(200);

@@ -3,7 +3,7 @@
  * default storage (DATA_DIR/uploads): uploads checked by content, resized into web sizes, listed per shop,
  * served with immutable and locked-down headers only on the owning shop's host or the admin host.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_AN_IMAGE_MESSAGE, type UploadedImage } from '@backroom/contracts';
 import sharp from 'sharp';
@@ -68,6 +68,36 @@ describe('POST /api/uploads', () => {
     for (const format of ['gif', 'webp', 'avif'] as const) {
       expect((await upload(await makeImage(64, 48, format))).statusCode, format).toBe(200);
     }
+  });
+
+  it('keeps the original for print (issue 19: print DPI): its size answered, its bytes stored, never served', async () => {
+    const img = (await upload(big, ownerA.headers, { name: 'hero.png', type: 'image/png' })).json() as UploadedImage;
+    expect(img.original).toEqual({ width: 2400, height: 1200 });
+    const key = `${shopA.id}/media/${img.id}.orig`;
+    const file = join(t.config.dataDir, 'uploads', key);
+    // upright and within the size limit: the uploaded bytes themselves
+    expect(readFileSync(file).equals(big)).toBe(true);
+    expect((await get(`/uploads/${key}`)).statusCode).toBe(404);
+    expect((await get(`/uploads/${key}`, `${shopA.handle}.${t.config.storefrontSuffix}`)).statusCode).toBe(404);
+    // listed with it
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/uploads?limit=50', headers: ownerA.headers })).json();
+    expect(listed.uploads.find((u: UploadedImage) => u.id === img.id).original).toEqual({ width: 2400, height: 1200 });
+  });
+
+  it('an original turned by EXIF is kept upright, and one over 12,000 px is scaled to fit', async () => {
+    const turned = await sharp(await makeImage(300, 200, 'jpeg'))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const a = (await upload(turned)).json() as UploadedImage;
+    expect([a.width, a.height, a.original]).toEqual([200, 300, { width: 200, height: 300 }]);
+    const kept = await sharp(readFileSync(join(t.config.dataDir, 'uploads', `${shopA.id}/media/${a.id}.orig`))).metadata();
+    expect([kept.format, kept.width, kept.height, kept.orientation ?? 1]).toEqual(['jpeg', 200, 300, 1]);
+
+    const long = (await upload(await makeImage(12_800, 40, 'png'))).json() as UploadedImage;
+    expect(long.original).toEqual({ width: 12_000, height: 38 });
+    const kept2 = await sharp(readFileSync(join(t.config.dataDir, 'uploads', `${shopA.id}/media/${long.id}.orig`))).metadata();
+    expect([kept2.format, kept2.width, kept2.height]).toEqual(['png', 12_000, 38]);
   });
 
   it.each([

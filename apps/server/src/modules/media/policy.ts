@@ -80,6 +80,52 @@ export async function webSizes(data: Buffer, widths: readonly number[] = UPLOAD_
   return out;
 }
 
+/** Longest side of an original kept for print, px (issue 19: 40 in at 300 DPI; larger ones are scaled down to it). */
+export const ORIGINAL_MAX_SIDE = 12_000;
+
+/** The original of an upload as kept for print: its bytes, their content type and its size (px, upright). */
+export interface PrintOriginal {
+  data: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The original of an upload kept for print use (issue 19: the web sizes stop at 1920 px, which capped a design's
+ * print DPI): the uploaded bytes themselves when they are upright (no EXIF rotation) and at most ORIGINAL_MAX_SIDE
+ * px on each side; otherwise re-encoded upright and scaled to fit that side (JPEG stays JPEG at quality 95, other
+ * formats become PNG). Animated images keep their bytes (a print uses the first frame). The pixel limit of the web
+ * sizes (MAX_INPUT_PIXELS) applies. Throws `ImageDecodeError` for bytes that do not decode.
+ */
+export async function printOriginal(data: Buffer): Promise<PrintOriginal> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch (err) {
+    throw new ImageDecodeError(err);
+  }
+  const orientation = meta.orientation ?? 1;
+  const rotated = orientation >= 5;
+  const width = (rotated ? meta.height : meta.width) ?? 0;
+  const height = (rotated ? meta.width : (meta.pageHeight ?? meta.height)) ?? 0;
+  if (!width || !height) throw new ImageDecodeError(new Error('no size'));
+  const mime = `image/${meta.format === 'heif' ? 'avif' : meta.format}`;
+  const animated = (meta.pages ?? 1) > 1;
+  if (animated || (orientation === 1 && Math.max(width, height) <= ORIGINAL_MAX_SIDE)) return { data, contentType: mime, width, height };
+  const jpeg = meta.format === 'jpeg';
+  try {
+    const { data: out, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: ORIGINAL_MAX_SIDE, height: ORIGINAL_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .toFormat(jpeg ? 'jpeg' : 'png', jpeg ? { quality: 95 } : { compressionLevel: 6 })
+      .toBuffer({ resolveWithObject: true });
+    return { data: out, contentType: jpeg ? 'image/jpeg' : 'image/png', width: info.width, height: info.height };
+  } catch (err) {
+    throw new ImageDecodeError(err);
+  }
+}
+
 /** The bytes carry an image signature but cannot be decoded (truncated, forged or too many pixels). */
 export class ImageDecodeError extends Error {
   constructor(cause: unknown) {

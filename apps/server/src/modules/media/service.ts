@@ -10,7 +10,7 @@ import { and, count, desc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
-import { ImageDecodeError, sniffImage, webSizes } from './policy.js';
+import { ImageDecodeError, type PrintOriginal, printOriginal, sniffImage, webSizes } from './policy.js';
 import type { MediaStorage } from './storage.js';
 
 /** Public address of a media key: `/uploads/{key}` (served by the one `/uploads/*` route, modules/media/routes.ts). */
@@ -24,6 +24,20 @@ export const mediaUrl = (key: string) => `/uploads/${key}`;
 const LARGEST = /^([0-9a-f-]{36})\/media\/([0-9a-f-]{36})_(\d+)x(\d+)\.webp$/;
 const largestKey = (storeId: string, id: string, w: number, h: number) => `${storeId}/media/${id}_${w}x${h}.webp`;
 const sizeKey = (storeId: string, id: string, w: number) => `${storeId}/media/${id}_${w}w.webp`;
+/** The original kept for print: `.orig`, a type `/uploads/*` never serves (mediaTypeOfName knows none). */
+const originalKey = (storeId: string, id: string) => `${storeId}/media/${id}.orig`;
+/** Any web size's key → its upload's store and id. */
+const WEB_SIZE = /^([0-9a-f-]{36})\/media\/([0-9a-f-]{36})_(?:\d+x\d+|\d+w)\.webp$/;
+
+/**
+ * The media key of the original kept for print behind a web size's key (`{storeId}/media/{id}_….webp` →
+ * `{storeId}/media/{id}.orig`), only for a web size of `storeId`'s own uploads; null otherwise. The file may not
+ * exist (uploads made before originals were kept): readers fall back to the web size.
+ */
+export function printOriginalKey(webKey: string, storeId: string): string | null {
+  const m = WEB_SIZE.exec(webKey);
+  return m && m[1] === storeId ? originalKey(storeId, m[2]!) : null;
+}
 
 /** The API answer of an uploads row; null for a row that is not an uploaded web image (product pictures, avatars). */
 export function uploadedImageOf(row: typeof uploads.$inferSelect): UploadedImage | null {
@@ -43,6 +57,7 @@ export function uploadedImageOf(row: typeof uploads.$inferSelect): UploadedImage
     srcset: sizes.map((s) => `${s.src} ${s.width}w`).join(', '),
     sizes,
     bytes: row.bytes,
+    original: row.originalWidth && row.originalHeight ? { width: row.originalWidth, height: row.originalHeight } : null,
     contentType: 'image/webp',
     createdAt: row.createdAt.toISOString(),
   };
@@ -52,13 +67,15 @@ export function uploadedImageOf(row: typeof uploads.$inferSelect): UploadedImage
  * Stores an uploaded image of a store (issue 9 item 5): checks it against the image policy by content (400
  * NOT_AN_IMAGE_MESSAGE for anything else, SVG included; 400 when the bytes carry an image signature but do not
  * decode), resizes it into the web widths (WebP), writes every size to `storage` and records the largest in
- * `uploads`. Returns the API answer (src = the largest size, with srcset).
+ * `uploads`; the original is kept beside them for print (`printOriginal`: ≤ 12,000 px, upright; never served; issue
+ * 19 "print DPI"). Returns the API answer (src = the largest size, with srcset; `original` = the kept size).
  */
 export async function saveUpload(db: Db, storage: MediaStorage, storeId: string, data: Buffer): Promise<UploadedImage> {
   if (!(await sniffImage(data))) throw badRequest(NOT_AN_IMAGE_MESSAGE);
   let sizes: Awaited<ReturnType<typeof webSizes>>;
+  let original: PrintOriginal;
   try {
-    sizes = await webSizes(data);
+    [sizes, original] = await Promise.all([webSizes(data), printOriginal(data)]);
   } catch (err) {
     if (err instanceof ImageDecodeError) throw badRequest('file: the image could not be read (damaged, or too many pixels)');
     throw err;
@@ -66,8 +83,21 @@ export async function saveUpload(db: Db, storage: MediaStorage, storeId: string,
   const id = randomUUID();
   const largest = sizes[sizes.length - 1]!;
   const key = largestKey(storeId, id, largest.width, largest.height);
-  await Promise.all(sizes.map((s) => storage.put(s === largest ? key : sizeKey(storeId, id, s.width), s.data, 'image/webp')));
-  const [row] = await db.insert(uploads).values({ storeId, path: key, contentType: 'image/webp', bytes: largest.data.length }).returning();
+  await Promise.all([
+    ...sizes.map((s) => storage.put(s === largest ? key : sizeKey(storeId, id, s.width), s.data, 'image/webp')),
+    storage.put(originalKey(storeId, id), original.data, original.contentType),
+  ]);
+  const [row] = await db
+    .insert(uploads)
+    .values({
+      storeId,
+      path: key,
+      contentType: 'image/webp',
+      bytes: largest.data.length,
+      originalWidth: original.width,
+      originalHeight: original.height,
+    })
+    .returning();
   return uploadedImageOf(row!)!;
 }
 

@@ -26,10 +26,11 @@ export interface MediaStorage {
 
 /**
  * A media key: 1–4 folder segments of letters, digits, `-` and `_`, then a file name with an image extension (or a
- * font extension: personalisation fonts, modules/media/fonts.ts; or `pdf`: print files of book designs, modules/designs).
+ * font extension: personalisation fonts, modules/media/fonts.ts; or `pdf`: print files of book designs, modules/designs;
+ * or `orig`: originals of uploads kept for print, service.ts — a type `/uploads/*` never serves).
  * No `..`, no absolute path, no hidden file: a key can never leave the media root.
  */
-export const MEDIA_KEY = /^(?:[A-Za-z0-9_-]{1,64}\/){1,4}[A-Za-z0-9_-]{1,128}\.(?:jpg|png|webp|gif|avif|ttf|otf|woff|woff2|pdf)$/;
+export const MEDIA_KEY = /^(?:[A-Za-z0-9_-]{1,64}\/){1,4}[A-Za-z0-9_-]{1,128}\.(?:jpg|png|webp|gif|avif|ttf|otf|woff|woff2|pdf|orig)$/;
 export const isMediaKey = (key: string) => MEDIA_KEY.test(key);
 
 /** Files under a folder (DATA_DIR/uploads by default). */

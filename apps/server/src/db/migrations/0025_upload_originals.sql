@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" ADD COLUMN "original_width" integer;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "original_height" integer;
