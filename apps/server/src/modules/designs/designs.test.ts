@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
-import { multipartBody } from '../media/test-helpers.js';
 
 /**
  * Print-on-demand designs API (issue 19 item 6 and its Tests): validation messages, 409 on a stale version, scope
