@@ -283,6 +283,33 @@ describe('renders', () => {
     expect(same / (W * H)).toBeGreaterThan(0.999);
   }, 120_000);
 
+  it('a mockup render makes one PNG per colour and per print area with content (front, back, sleeve)', async () => {
+    const d = (
+      await call('POST', '/api/designs', { kind: 'print_hub', title: 'Both sides', baseProductId: 'unisex-softstyle-tee' })
+    ).json();
+    const doc = d.document as DesignDocument;
+    const area = (k: string) => doc.surfaces.find((s) => s.areaKey === k)!;
+    area('front').layers = [text('f', 'FRONT')];
+    area('back').layers = [text('b', 'BACK')];
+    area('sleeve-left').layers = [text('s', 'S', { x: 5, y: 5, width: 60, height: 30, fontSize: 30 })];
+    doc.product = { baseProductId: 'unisex-softstyle-tee', colors: ['Black', 'White'], sizes: [], marginCents: 1000 };
+    expect((await call('PUT', `/api/designs/${d.id}`, { document: doc, version: 1 })).statusCode).toBe(200);
+    const start = await call('POST', `/api/designs/${d.id}/renders`, { kind: 'mockup' });
+    const r = await finished(d.id, start.json().id);
+    expect(r.files.map((f: { name: string }) => f.name)).toEqual([
+      'mockup-white-front.png',
+      'mockup-white-back.png',
+      'mockup-white-sleeve-left.png',
+      'mockup-black-front.png',
+      'mockup-black-back.png',
+      'mockup-black-sleeve-left.png',
+    ]);
+    const png = await fileBytes(r.files[1].url);
+    expect(await sharp(png).metadata()).toMatchObject({ width: 1000, height: 1000 });
+    // the back's mockup differs from the front's (its own artwork), both on the same colour
+    expect(png.equals(await fileBytes(r.files[0].url))).toBe(false);
+  }, 120_000);
+
   it('a book prints one PDF: cover + 20 pages, page box = trim + 3 mm bleed, trim box inside', async () => {
     const d = (await call('POST', '/api/designs', { kind: 'book', title: 'Maya', baseProductId: 'personalised-hardcover-book' })).json();
     const doc = d.document as DesignDocument;
@@ -351,7 +378,12 @@ describe('Save as product and order print files', () => {
     expect(pub.statusCode, pub.body).toBe(200);
     const { productId, created, printRenderId, mockups } = pub.json();
     expect(created).toBe(true);
-    expect(mockups).toHaveLength(3);
+    // one per colour (only the front has content), in the base product's colour order
+    expect(mockups.map((m: { name: string }) => m.name)).toEqual([
+      'mockup-white-front.webp',
+      'mockup-black-front.webp',
+      'mockup-sport-grey-front.webp',
+    ]);
     const product = (await call('GET', `/api/products/${productId}`)).json();
     expect(product.status).toBe('draft');
     expect(product.images).toHaveLength(3);

@@ -7,7 +7,7 @@ import { LocalMediaStorage } from '../media/index.js';
 import { designBaseOf } from '../pod-catalog/index.js';
 import { fontSource } from './fonts.js';
 import { encodePng, imageSource, layoutText, type RenderContext, renderSurface } from './render.js';
-import { MOCKUP_PX, mockupPng, personalizeFieldsOf } from './service.js';
+import { MOCKUP_PX, mockupPng, mockupSurfaces, personalizeFieldsOf } from './service.js';
 
 /**
  * The server renderer's rules (issue 19 items 1–3, ARCHITECTURE "Text as the renderer draws it"): text layout
@@ -129,7 +129,7 @@ describe('images', () => {
     const base = designBaseOf('unisex-softstyle-tee')!;
     const doc = defaultDocument('print_hub', { baseProductId: base.id, areas: base.areas });
     doc.surfaces[0]!.background = '#00ff00';
-    const png = await mockupPng(base, '#111111', doc, rc);
+    const png = await mockupPng(base, '#111111', doc, rc, doc.surfaces[0]);
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([MOCKUP_PX, MOCKUP_PX]);
     const at = (xPct: number, yPct: number) => {
@@ -140,6 +140,44 @@ describe('images', () => {
     expect(at(m.left + m.width / 2, m.top + m.height / 2)).toEqual([0, 255, 0]);
     // just outside the area: the black tee
     expect(at(m.left - 1, m.top + m.height / 2)).toEqual([17, 17, 17]);
+  });
+});
+
+describe('mockups per print area', () => {
+  it('every area with content gets its own mockup, in the base product order, each placing only its area', async () => {
+    const base = designBaseOf('unisex-softstyle-tee')!;
+    const doc = defaultDocument('print_hub', { baseProductId: base.id, areas: base.areas });
+    const byKey = (k: string) => doc.surfaces.find((s) => s.areaKey === k)!;
+    // designed out of order: the left sleeve, then the back, then the front; the right sleeve and label stay empty
+    byKey('sleeve-left').background = '#ff0000';
+    byKey('back').background = '#0000ff';
+    const { id, name, x, y, rotation, opacity, locked, hidden } = textLayer({});
+    const rect: Layer = {
+      ...{ id, name, x, y, rotation, opacity, locked, hidden, width: 304.8, height: 406.4 },
+      ...{ type: 'shape', shape: 'rect', fill: '#00ff00', stroke: null, strokeWidth: 0, cornerRadius: 0 },
+    };
+    byKey('front').layers = [rect];
+    expect(mockupSurfaces(base, doc).map((s) => s.areaKey)).toEqual(['front', 'back', 'sleeve-left']);
+    // a hidden layer is no content
+    byKey('sleeve-right').layers = [{ ...textLayer({ hidden: true }) }];
+    expect(mockupSurfaces(base, doc)).toHaveLength(3);
+
+    const colourAt = async (png: Buffer, area: { left: number; top: number; width: number; height: number }) => {
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      const x = Math.round(((area.left + area.width / 2) / 100) * MOCKUP_PX);
+      const y = Math.round(((area.top + area.height / 2) / 100) * MOCKUP_PX);
+      const i = (y * MOCKUP_PX + x) * info.channels;
+      return [data[i], data[i + 1], data[i + 2]];
+    };
+    const place = (k: string) => base.areas.find((a) => a.key === k)!.mockup;
+    const [front, back, sleeve] = await Promise.all(mockupSurfaces(base, doc).map((s) => mockupPng(base, '#111111', doc, rc, s)));
+    expect(await colourAt(front!, place('front'))).toEqual([0, 255, 0]);
+    expect(await colourAt(back!, place('back'))).toEqual([0, 0, 255]);
+    expect(await colourAt(sleeve!, place('sleeve-left'))).toEqual([255, 0, 0]);
+    // the sleeve's mockup shows the sleeve only: the tee's black where the front would be
+    expect(await colourAt(sleeve!, place('front'))).toEqual([17, 17, 17]);
+    // nothing designed: the plain drawing
+    expect(await colourAt(await mockupPng(base, '#111111', doc, rc), place('front'))).toEqual([17, 17, 17]);
   });
 });
 

@@ -313,15 +313,24 @@ const hasContent = (s: Surface) => !!s.background || s.layers.some((l) => !l.hid
 export const MOCKUP_PX = 1000;
 
 /**
- * A mockup PNG (MOCKUP_PX square): the base product's plain drawing in colour `hex` with the design's first area that
- * has content (its `areaKey` placed where the catalogue puts that area) rendered at the mockup's scale on top.
+ * The areas a print_hub design gets mockups of (issue 19: "one mockup image per colour", per print area with
+ * content): its surfaces with content that are print areas of the base product, in the base product's order (front,
+ * back, sleeves …). Empty when nothing is designed yet (one plain mockup per colour then).
  */
-export async function mockupPng(base: DesignBase, hex: string, doc: DesignDocument, rc: RenderContext): Promise<Buffer> {
+export function mockupSurfaces(base: DesignBase, doc: DesignDocument): Surface[] {
+  return base.areas.flatMap((a) => doc.surfaces.filter((s) => s.areaKey === a.key && hasContent(s)).slice(0, 1));
+}
+
+/**
+ * A mockup PNG (MOCKUP_PX square): the base product's plain drawing in colour `hex` with `surface` (a print area of
+ * the design, placed where the catalogue puts its `areaKey`) rendered at the mockup's scale on top; without a
+ * surface, or with one that is not an area of the base product, the plain drawing.
+ */
+export async function mockupPng(base: DesignBase, hex: string, doc: DesignDocument, rc: RenderContext, surface?: Surface): Promise<Buffer> {
   const bg = await sharp(Buffer.from(base.mockupSvg(hex)), { density: (72 * MOCKUP_PX) / base.mockupSize })
     .resize(MOCKUP_PX, MOCKUP_PX)
     .png()
     .toBuffer();
-  const surface = doc.surfaces.find((s) => hasContent(s) && base.areas.some((a) => a.key === s.areaKey));
   const area = surface && base.areas.find((a) => a.key === surface.areaKey);
   if (!surface || !area) return bg;
   const box = {
@@ -342,6 +351,30 @@ export async function mockupPng(base: DesignBase, hex: string, doc: DesignDocume
     .toBuffer();
 }
 
+/**
+ * The mockups of a print_hub design: each colour it sells × each area with content (`mockupSurfaces`), colour by
+ * colour, front first; named `mockup-{colour}-{area}` (`mockup-{colour}` when no area has content yet).
+ */
+interface MockupShot {
+  color: { name: string; hex: string };
+  surface: Surface | undefined;
+  name: string;
+  alt: string;
+}
+function mockupShots(base: DesignBase, doc: DesignDocument): MockupShot[] {
+  const surfaces = mockupSurfaces(base, doc);
+  return colorsOf(base, doc).flatMap((color): MockupShot[] =>
+    surfaces.length
+      ? surfaces.map((surface) => ({
+          color,
+          surface,
+          name: `mockup-${slug(color.name)}-${slug(surface.areaKey ?? surface.id)}`,
+          alt: `${color.name}, ${surface.name}`,
+        }))
+      : [{ color, surface: undefined, name: `mockup-${slug(color.name)}`, alt: color.name }],
+  );
+}
+
 /** The colours a print_hub document sells (its chosen ones, in the base product's order; default the first). */
 function colorsOf(base: DesignBase, doc: DesignDocument) {
   const chosen = doc.product?.colors ?? [];
@@ -352,7 +385,8 @@ function colorsOf(base: DesignBase, doc: DesignDocument) {
 /**
  * The files of a render (runs in the job): `print` → a PNG per print area with content at the area's size × DPI
  * (print_hub), `book.pdf` (book: cover and pages), `interior.pdf` + `cover.pdf` (book2: spreads split into pages,
- * cover wrap); `mockup` → a PNG per chosen colour (print_hub) or the cover at 150 DPI (books). Files are written
+ * cover wrap); `mockup` → a PNG per chosen colour and area with content (print_hub, `mockupShots`) or the cover at
+ * 150 DPI (books). Files are written
  * under `{storeId}/designs/{renderId}/` of the media storage. `onProgress(done, total)` per file or book page.
  */
 export async function renderFiles(
@@ -374,10 +408,10 @@ export async function renderFiles(
   if (kind === 'mockup') {
     const base = doc.product?.baseProductId ? designBaseOf(doc.product.baseProductId) : null;
     if (doc.kind === 'print_hub' && base) {
-      const colors = colorsOf(base, doc);
-      for (const [i, c] of colors.entries()) {
-        await put(`mockup-${slug(c.name)}.png`, await mockupPng(base, c.hex, doc, rc), 'image/png');
-        await onProgress(i + 1, colors.length);
+      const shots = mockupShots(base, doc);
+      for (const [i, m] of shots.entries()) {
+        await put(`${m.name}.png`, await mockupPng(base, m.color.hex, doc, rc, m.surface), 'image/png');
+        await onProgress(i + 1, shots.length);
       }
     } else {
       const cover = doc.surfaces[0]!;
@@ -535,8 +569,9 @@ export function personalizeFieldsOf(doc: DesignDocument, base: DesignBase | null
  * POST /api/designs/{id}/publish ("Save as product", issue 19 item 3): creates the shop's draft product the first
  * time, updates it afterwards (variants matched by SKU keep their ids). Variants: the chosen colours × sizes of the
  * base product (default: first colour, every size), price = base cost + size extra + the document's margin, cost =
- * base cost + size extra; one mockup image per colour (rendered now, stored as uploads, shopper fields blank: the
- * storefront draws the shopper's values over them); the shopper fields become
+ * base cost + size extra; one mockup image per colour and print area with content (`mockupShots`: colour by colour,
+ * front first; rendered now, stored as uploads, shopper fields blank: the storefront draws the shopper's values over
+ * them); the shopper fields become
  * the product's personalisation; the published document is kept for order lines; a print render is queued for the
  * print files. 400 `document.product.baseProductId: …` when the design has no base product.
  */
@@ -563,14 +598,18 @@ export async function publishDesign(
   const rc = renderContext(db, storage, storeId, {}, 'empty');
   const mockups: DesignFile[] = [];
   const images: { src: string; alt: string }[] = [];
-  for (const c of colors) {
+  const shots: MockupShot[] =
+    doc.kind === 'print_hub'
+      ? mockupShots(base, doc)
+      : colors.map((color) => ({ color, surface: doc.surfaces[0], name: `mockup-${slug(color.name)}`, alt: color.name }));
+  for (const m of shots) {
     const png =
       doc.kind === 'print_hub'
-        ? await mockupPng(base, c.hex, doc, rc)
-        : await encodePng(await renderSurface(doc.surfaces[0]!, doc, rc, { dpi: 150, withBleed: false }));
+        ? await mockupPng(base, m.color.hex, doc, rc, m.surface)
+        : await encodePng(await renderSurface(m.surface!, doc, rc, { dpi: 150, withBleed: false }));
     const up = await saveUpload(db, storage, storeId, Buffer.from(png));
-    images.push({ src: up.src, alt: `${row.title} — ${c.name}` });
-    mockups.push({ name: `mockup-${slug(c.name)}.webp`, url: up.src, contentType: up.contentType });
+    images.push({ src: up.src, alt: `${row.title} — ${m.alt}` });
+    mockups.push({ name: `${m.name}.webp`, url: up.src, contentType: up.contentType });
   }
   const options: { name: string; values: string[] }[] = [];
   if (colors.length > 1) options.push({ name: 'Color', values: colors.map((c) => c.name) });
