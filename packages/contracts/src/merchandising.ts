@@ -199,6 +199,17 @@ const Rating = z.coerce
   .min(1, 'rating must be a whole number from 1 to 5')
   .max(5, 'rating must be a whole number from 1 to 5');
 
+/** How a reviewed item fits ('' = not said): the "size fit" a review shows unless the theme hides review sizes. */
+export const REVIEW_FITS = ['', 'small', 'true_to_size', 'large'] as const;
+export const ReviewFit = z.enum(REVIEW_FITS, { message: 'fit must be small, true_to_size or large' });
+export type ReviewFit = z.infer<typeof ReviewFit>;
+/** How shoppers and merchants read a fit (the storefront's review and the admin's moderation list). */
+export const REVIEW_FIT_LABELS: Record<Exclude<ReviewFit, ''>, string> = {
+  small: 'Runs small',
+  true_to_size: 'True to size',
+  large: 'Runs large',
+};
+
 /** GET /api/reviews query: status tab, stars, one product, text search (author, e-mail, title, body, product), page. */
 export const ReviewListQuery = z.object({
   status: ReviewStatus.optional(),
@@ -219,6 +230,9 @@ export const Review = z
     rating: z.number().int(),
     title: z.string(),
     body: z.string(),
+    /** The size the reviewer bought and how it fits ('' = not given; storefront reviews since the size-fit fields). */
+    size: z.string(),
+    fit: ReviewFit,
     status: ReviewStatus,
     reply: z.string(),
     repliedAt: z.string().nullable(),
@@ -274,11 +288,6 @@ export const ReviewImportReport = z.object({
   skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
 });
 export type ReviewImportReport = z.infer<typeof ReviewImportReport>;
-
-/** How a reviewed item fits ('' = not said): the "size fit" a review shows unless the theme hides review sizes. */
-export const REVIEW_FITS = ['', 'small', 'true_to_size', 'large'] as const;
-export const ReviewFit = z.enum(REVIEW_FITS, { message: 'fit must be small, true_to_size or large' });
-export type ReviewFit = z.infer<typeof ReviewFit>;
 
 /**
  * POST /api/storefront/products/{handle}/reviews body: what a shopper writes, with the size they bought and how it

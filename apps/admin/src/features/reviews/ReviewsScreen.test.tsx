@@ -17,6 +17,8 @@ const review = (o: Partial<Review>): Review => ({
   rating: 4,
   title: 'Warm',
   body: 'Lovely and warm.',
+  size: '',
+  fit: '',
   status: 'pending',
   reply: '',
   repliedAt: null,
@@ -30,7 +32,7 @@ let bulked: { ids: string[]; action: string } | null = null;
 
 beforeEach(() => {
   signInToDemoStore();
-  reviews = [review({}), review({ author: 'Linus', rating: 2, status: 'published', body: 'Pilled.' })];
+  reviews = [review({ size: 'M', fit: 'true_to_size' }), review({ author: 'Linus', rating: 2, status: 'published', body: 'Pilled.' })];
   patched = null;
   bulked = null;
   server.use(
@@ -70,6 +72,8 @@ describe('Reviews (website.apps.product-review.list, issue 13 item 8)', () => {
     expect(await screen.findByRole('tab', { name: 'Pending (1)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'All (2)' })).toBeTruthy();
     expect(screen.getByLabelText('4 of 5 stars')).toBeTruthy();
+    // The size bought and the fit the shopper gave (theme setting hideReviewSizes only hides them on the storefront).
+    expect(screen.getByText('Size bought: M · Fit: True to size')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Publish review by Ada' }));
     await waitFor(() => expect(patched).toEqual({ id: reviews[0]!.id, body: { status: 'published' } }));
     expect(await screen.findByRole('tab', { name: 'Published (2)' })).toBeTruthy();

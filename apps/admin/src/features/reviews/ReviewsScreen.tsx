@@ -1,4 +1,4 @@
-import { REVIEWS_PAGE_SIZE, type Review, type ReviewImportReport, type ReviewStatus } from '@backroom/contracts';
+import { REVIEW_FIT_LABELS, REVIEWS_PAGE_SIZE, type Review, type ReviewImportReport, type ReviewStatus } from '@backroom/contracts';
 import {
   Anchor,
   Badge,
@@ -243,6 +243,11 @@ export default function ReviewsScreen() {
           <Text size="sm" lineClamp={3}>
             {r.body}
           </Text>
+          {(r.size || r.fit) && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {[r.size && `Size bought: ${r.size}`, r.fit && `Fit: ${REVIEW_FIT_LABELS[r.fit]}`].filter(Boolean).join(' · ')}
+            </Text>
+          )}
           {r.reply && (
             <Text size="xs" c="dimmed" mt={4}>
               Your reply: {r.reply}

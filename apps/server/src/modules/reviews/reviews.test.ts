@@ -242,7 +242,13 @@ describe('the size bought and its fit (what the theme setting hideReviewSizes hi
   it('are stored with a storefront review and shown once published; a bad fit or an over-long size is 400', async () => {
     const res = await submit({ ...REVIEW, author: 'Fitz', body: 'Runs a bit large.', size: ' M ', fit: 'large' }, '10.9.7.1');
     expect(res.statusCode, res.body).toBe(201);
-    const [mine] = (await t.app.inject({ method: 'GET', url: '/api/reviews?search=fitz', headers: h })).json().reviews as { id: string }[];
+    const [mine] = (await t.app.inject({ method: 'GET', url: '/api/reviews?search=fitz', headers: h })).json().reviews as {
+      id: string;
+      size: string;
+      fit: string;
+    }[];
+    // The merchant's moderation list shows them too.
+    expect(mine).toMatchObject({ size: 'M', fit: 'large' });
     await t.app.inject({ method: 'PATCH', url: `/api/reviews/${mine!.id}`, headers: h, payload: { status: 'published' } });
     const sf = (await shown()).json();
     expect(sf.reviews.find((r: { id: string }) => r.id === mine!.id)).toMatchObject({ size: 'M', fit: 'large' });

@@ -48,6 +48,8 @@ const toReview = (r: ReviewRow): Review => ({
   rating: Number(r.rating),
   title: r.title,
   body: r.body,
+  size: r.size ?? '',
+  fit: (r.fit ?? '') as ReviewFit,
   status: r.status,
   reply: r.reply,
   repliedAt: r.replied_at ? iso(r.replied_at) : null,
@@ -56,7 +58,7 @@ const toReview = (r: ReviewRow): Review => ({
 });
 
 const SELECT = sql`select r.id, r.product_id, p.title as product_title, p.handle as product_handle, r.author, r.email, r.rating,
-  r.title, r.body, r.status, r.reply, r.replied_at, r.source, r.created_at`;
+  r.title, r.body, r.size, r.fit, r.status, r.reply, r.replied_at, r.source, r.created_at`;
 
 /**
  * GET /api/reviews (issue 13 item 8 "list with filters"): the store's reviews newest first, filtered by status,
