@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -16,6 +16,7 @@ import { defineMailJob } from './lib/mail.js';
 import { openapiOptions } from './lib/openapi.js';
 import { memoryLimiters, redisLimiters, watchRedis } from './lib/rate-limit.js';
 import { securityHeaders } from './lib/security-headers.js';
+import { makeSerializerCompiler } from './lib/serializer.js';
 import { createShopEvents } from './lib/shop-events.js';
 import type { App } from './lib/types.js';
 import { accountRoutes } from './modules/account/index.js';
@@ -98,7 +99,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by fast-json-stringify from each route's zod schema; outside production zod checks them too.
+  app.setSerializerCompiler(makeSerializerCompiler({ checked: !config.production }));
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
