@@ -383,6 +383,66 @@ describe('GET /api/products filters', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/products?stock=some', headers: m.headers });
     expect(bad.json().messages).toEqual(['querystring.stock: stock must be in_stock or out_of_stock']);
   });
+
+  it('answers each row as the product reads (JSON written by PostgreSQL), and the real total past the last page', async () => {
+    const s = await makeStore(t.db, t.config);
+    const u = await makeUser(t.db);
+    await addMember(t.db, s.id, u.id, ['products']);
+    const m = await login(t.app, u.email, u.password, s.id);
+    const lamp = (
+      await post(
+        {
+          title: 'Lamp',
+          tags: ['b', 'a'],
+          images: [{ src: 'https://cdn.example/lamp-2.png' }, { src: 'https://cdn.example/lamp-1.png' }],
+          options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+          variants: [
+            { option1: 'S', price: 20, inventoryQuantity: 3 },
+            { option1: 'M', price: 0.1, inventoryQuantity: -1 },
+            { option1: 'L', price: 1234.56, inventoryQuantity: 0 },
+          ],
+        },
+        m.headers,
+      )
+    ).json();
+    await post({ title: 'apple', variants: [{ price: 19.99 }] }, m.headers);
+    const one = (await t.app.inject({ method: 'GET', url: `/api/products/${lamp.id}`, headers: m.headers })).json();
+    const [store] = await rows<{ currency: string }>(t.db, sql`select currency from stores where id = ${s.id}`);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/products?limit=1&page=2', headers: m.headers })).json();
+    expect(list).toEqual({
+      total: 2,
+      page: 2,
+      limit: 1,
+      products: [
+        {
+          id: lamp.id,
+          _id: lamp.id,
+          title: 'Lamp',
+          handle: one.handle,
+          vendor: one.vendor,
+          productType: one.productType,
+          tags: ['b', 'a'],
+          published: one.published,
+          status: one.status,
+          image: { src: 'https://cdn.example/lamp-2.png' },
+          variantsCount: 3,
+          inventory: 2,
+          priceMin: 0.1,
+          priceMax: 1234.56,
+          currency: store!.currency,
+          updatedAt: one.updatedAt,
+        },
+      ],
+    });
+    expect(list.products[0].updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // 'apple' comes before 'Lamp': A→Z ignoring case.
+    const first = (await t.app.inject({ method: 'GET', url: '/api/products?limit=1', headers: m.headers })).json();
+    expect(first.products.map((p: { title: string; image: unknown; priceMin: number }) => [p.title, p.image, p.priceMin])).toEqual([
+      ['apple', null, 19.99],
+    ]);
+    const past = (await t.app.inject({ method: 'GET', url: '/api/products?limit=1&page=5', headers: m.headers })).json();
+    expect(past).toEqual({ total: 2, page: 5, limit: 1, products: [] });
+  });
 });
 
 /** Everything a round trip must keep, with picture addresses made relative to the admin origin. */
