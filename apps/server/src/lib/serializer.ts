@@ -59,7 +59,6 @@ export function fastSerializer(schema: $ZodType): ((data: unknown) => string) | 
   return fn;
 }
 
-
 /** Thrown (→ 500) in development and tests when the fast serializer and zod's encoder disagree on an answer. */
 export class SerializerMismatchError extends Error {
   constructor(method: string, url: string, fast: string, zod: string) {
