@@ -15,6 +15,22 @@ export function fontSource(family: string): { pkg: string; css: string } {
 
 const loaded = new Set<string>();
 
+/** The name of one bundled face ("alata-400-normal"), as the server's `<style data-sf-faces>` lists them. */
+export function faceKey(pkg: string, weight: number, italic: boolean): string {
+  return `${pkg}-${weight}-${italic ? 'italic' : 'normal'}`;
+}
+
+let declared: Set<string> | null = null;
+/**
+ * The faces the server already declared in the page's `<head>` (lib/font-files.ts `fontHead`, issue 16 item 2):
+ * their Fontsource stylesheet is not loaded again (it would only restyle and re-lay out the page after hydration).
+ * Empty in a preview frame and a client-rendered page, which load every face's stylesheet as before.
+ */
+function declaredFaces(): Set<string> {
+  declared ??= new Set(document.querySelector<HTMLElement>('style[data-sf-faces]')?.dataset.sfFaces?.split(' ') ?? []);
+  return declared;
+}
+
 /** The bundled weights of a family (those whose latin CSS exists), ascending. */
 function weightsOf(pkg: string, italic: boolean): number[] {
   const out: number[] = [];
@@ -60,7 +76,7 @@ export function bundledFace(v: FontValue): { pkg: string; css: string; weight: n
 function resolveFont(v: FontValue): { family: string; weight: number; style: 'normal' | 'italic' } {
   const { pkg, css, weight, italic, requestedWeight } = bundledFace(v);
   const key = `../../../../node_modules/@fontsource/${pkg}/latin-${weight}${italic ? '-italic' : ''}.css`;
-  if (typeof document !== 'undefined' && !loaded.has(key) && CSS[key]) {
+  if (typeof document !== 'undefined' && !loaded.has(key) && CSS[key] && !declaredFaces().has(faceKey(pkg, weight, italic))) {
     loaded.add(key);
     void CSS[key]!();
   }

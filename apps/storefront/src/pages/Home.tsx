@@ -1,6 +1,6 @@
 import { WidgetSlot } from '../components/widgets';
 import { useThemeSelect } from '../lib/theme';
-import { SectionView } from '../sections';
+import { EARLY_SECTIONS, SectionView } from '../sections';
 
 /** The home page: the config's sections in order (theme-editor §3 Section index), each highlightable in a preview; then the home product widgets (issue 18 item 2). */
 export function Home() {
@@ -10,7 +10,7 @@ export function Home() {
   return (
     <div className="sf-home">
       {sections.map((s, i) => (
-        <SectionView key={s.key} section={s} selected={section === s.key} first={i === 0} type={type} />
+        <SectionView key={s.key} section={s} selected={section === s.key} first={i === 0} early={i < EARLY_SECTIONS} type={type} />
       ))}
       {sections.length === 0 && <p className="sf-empty sf-container">This store has no sections yet.</p>}
       <div className="sf-container">

@@ -9,7 +9,12 @@ import { linkCollection, linkHref } from '../lib/links';
 import { Link } from '../lib/router';
 import { useShop } from '../lib/theme';
 
-type P<T extends SectionType> = { s: SectionSettings<T>; id: string; first: boolean };
+/**
+ * A section renderer's props: settings, key, `first` (the page's first section: its picture is the LCP candidate,
+ * fetchpriority high) and `early` (one of the first EARLY_SECTIONS: on a phone's first screen, so its pictures
+ * load at once rather than lazily; issue 16 item 4, LCP).
+ */
+type P<T extends SectionType> = { s: SectionSettings<T>; id: string; first: boolean; early: boolean };
 
 const PHONE = '(max-width: 767px)';
 const onPhoneChange = (l: () => void) => {
@@ -63,7 +68,7 @@ function HeroSlides({
   first,
   variant,
   only,
-}: Omit<P<'head-image'>, 'id'> & { variant: 'desktop' | 'mobile'; only?: 'desktop' | 'mobile' }) {
+}: Omit<P<'head-image'>, 'id' | 'early'> & { variant: 'desktop' | 'mobile'; only?: 'desktop' | 'mobile' }) {
   const slides = s.content[variant];
   const [i, setI] = useState(0);
   useEffect(() => {
@@ -152,12 +157,15 @@ function CollectionTiles({
   perRowMobile,
   tall,
   saleBanner,
+  eager,
 }: {
   blocks: { image: string; title: string; url: Parameters<typeof linkHref>[0] }[];
   perRow: number;
   perRowMobile: number;
   tall?: boolean;
   saleBanner?: boolean;
+  /** On the first screen: pictures load at once (a tile is the LCP element of a page whose hero is short). */
+  eager: boolean;
 }) {
   const fromShop = useQuery({
     queryKey: ['collections', 12],
@@ -178,7 +186,7 @@ function CollectionTiles({
       {tiles.map((t) => (
         <Link key={t.key} href={t.href} className="sf-tile">
           {t.image ? (
-            <img src={t.image} alt="" loading="lazy" width={400} height={tall ? 600 : 400} />
+            <img src={t.image} alt="" loading={eager ? 'eager' : 'lazy'} width={400} height={tall ? 600 : 400} />
           ) : (
             <span className="sf-card__noimg" />
           )}
@@ -195,14 +203,20 @@ function CollectionTiles({
 }
 
 /** collection_list (theme-editor §3 "Collection list settings"; §5 per row 2–6 / 2–8 newchick, mobile 2–4, limit 45–50). */
-function CollectionList({ s }: { s: SectionSettings<'collection_list'> }) {
+function CollectionList({ s, early = false }: { s: SectionSettings<'collection_list'>; early?: boolean }) {
   const products = useProducts({ collection: s.collection || undefined, limit: Math.min(s.limit_product, 60) });
   return (
     <div className="sf-container">
       <Heading align={s.align} path={['heading']}>
         {s.heading}
       </Heading>
-      <CollectionTiles blocks={s.blocks} perRow={s.item_per_row} perRowMobile={s.item_per_row_mobile} saleBanner={s.show_sale_banners} />
+      <CollectionTiles
+        blocks={s.blocks}
+        perRow={s.item_per_row}
+        perRowMobile={s.item_per_row_mobile}
+        saleBanner={s.show_sale_banners}
+        eager={early}
+      />
       {s.collection && (
         <>
           <ProductGrid
@@ -307,23 +321,23 @@ function ProductReview({ s }: P<'product-review'>) {
 }
 
 /** style-collection: tall "shop the look" tiles. */
-function StyleCollection({ s }: P<'style-collection'>) {
+function StyleCollection({ s, early }: P<'style-collection'>) {
   return (
     <div className="sf-container">
       <Heading align="center" path={['heading']}>
         {s.heading}
       </Heading>
-      <CollectionTiles blocks={s.blocks} perRow={s.item_per_row} perRowMobile={s.item_per_row_mobile} tall />
+      <CollectionTiles blocks={s.blocks} perRow={s.item_per_row} perRowMobile={s.item_per_row_mobile} tall eager={early} />
     </div>
   );
 }
 
 /** product_with_collection: start collection list, featured collection, end collection list (spec §2). */
-function ProductWithCollection({ s }: P<'product_with_collection'>) {
+function ProductWithCollection({ s, early }: P<'product_with_collection'>) {
   return (
     <>
       <EditScope path={['start_collection_list']}>
-        <CollectionList s={s.start_collection_list} />
+        <CollectionList s={s.start_collection_list} early={early} />
       </EditScope>
       <EditScope path={['featured_collection']}>
         <FeaturedCollection s={s.featured_collection} />
@@ -407,7 +421,7 @@ function SliderRow({ index, heading, perRow, collection }: { index: number; head
 /** The renderer of each of the ten section types (theme-editor §2), used by both themes. */
 export const SECTION_RENDERERS: { [T in SectionType]: ComponentType<P<T>> } = {
   'head-image': HeadImage,
-  collection_list: ({ s }) => <CollectionList s={s} />,
+  collection_list: ({ s, early }) => <CollectionList s={s} early={early} />,
   'featured-collection': ({ s }) => <FeaturedCollection s={s} />,
   'feature-content': FeatureContent,
   image_with_text: ImageWithText,
@@ -424,15 +438,20 @@ export const SECTION_RENDERERS: { [T in SectionType]: ComponentType<P<T>> } = {
  * texts (`['settings']` of the section), memoised on its settings object, which structural sharing keeps stable
  * when an edit touched another section.
  */
+/** How many sections from the top count as the first screen (`early`): a hero and the section under it. */
+export const EARLY_SECTIONS = 2;
+
 export const SectionView = memo(function SectionView({
   section,
   selected,
   first,
+  early,
   type,
 }: {
   section: Section;
   selected: boolean;
   first: boolean;
+  early: boolean;
   type: string;
 }) {
   const R = SECTION_RENDERERS[section.type] as ComponentType<P<SectionType>>;
@@ -448,7 +467,7 @@ export const SectionView = memo(function SectionView({
         {/* A boundary per section (issue 16 item 3): the server's HTML of each section is hydrated as its own unit
             of work and commit, so hydration is many short tasks rather than one long one. */}
         <Suspense fallback={null}>
-          <R s={section.settings as never} id={section.key} first={first} />
+          <R s={section.settings as never} id={section.key} first={first} early={early} />
         </Suspense>
       </EditScope>
     </section>
