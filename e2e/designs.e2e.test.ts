@@ -226,7 +226,7 @@ describe('print-on-demand editors', () => {
     await expect.poll(() => dialog.getByRole('link', { name: 'cover.pdf' }).count()).toBe(1);
   });
 
-  it('on the canvas: a text typed in place is one undo step, a selection box chooses layers that align together, an image is cropped', async () => {
+  it('on the canvas: a text typed in place is one undo step, a selection box chooses layers that align and move together, an image is cropped', async () => {
     const page = admin.page;
     await page.goto(`${server.url}/admin/book-editor`);
     await page.getByRole('button', { name: 'New book' }).click();
@@ -269,6 +269,33 @@ describe('print-on-demand editors', () => {
       ys.push(await numberIn(page, 'Y (in)'));
     }
     expect(ys).toEqual([6, 6]);
+    // Both chosen again; dragging one moves both by the same amount, and the layer order stays.
+    const order = await page.getByRole('listitem').allTextContents();
+    await page.getByRole('button', { name: 'Rectangle', exact: true }).nth(0).click();
+    await page
+      .getByRole('button', { name: 'Rectangle', exact: true })
+      .nth(1)
+      .click({ modifiers: ['Shift'] });
+    await expect.poll(() => page.getByRole('heading', { name: '2 layers chosen' }).count()).toBe(1);
+    const rects = await page.evaluate(() => {
+      type Rect = { x: number; y: number; width: number; height: number };
+      type K = { stages: { container(): HTMLElement; find(s: string): { getClassName(): string; getClientRect(): Rect }[] }[] };
+      const stage = (window as unknown as { Konva: K }).Konva.stages.find((s) => s.container().closest('[role=application]'));
+      return stage?.find('.design-layer').map((n) => n.getClientRect());
+    });
+    const r = rects!.at(-1)!;
+    await page.mouse.move(box.x + r.x + r.width / 2, box.y + r.y + r.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + r.x + r.width / 2 + 40, box.y + r.y + r.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const xs: number[] = [];
+    for (const i of [0, 1]) {
+      await page.getByRole('button', { name: 'Rectangle', exact: true }).nth(i).click();
+      xs.push(await numberIn(page, 'X (in)'));
+    }
+    expect(xs[0]! - 4).toBeGreaterThan(0.1);
+    expect(Math.round((xs[0]! - 4) * 100)).toBe(Math.round((xs[1]! - 1) * 100));
+    expect(await page.getByRole('listitem').allTextContents()).toEqual(order);
 
     // Crop mode: the right handle of the crop window pulled left narrows the image, the file's part is stored.
     await page.getByRole('button', { name: 'Image', exact: true }).click();

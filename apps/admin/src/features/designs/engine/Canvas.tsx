@@ -142,6 +142,8 @@ interface DragStart {
   /** Start centres of the chosen layers moving together (node positions, mm). */
   others: Map<string, { x: number; y: number }>;
   start: { x: number; y: number };
+  /** The moving nodes, lifted onto the drag layer while they move, with where they go back to. */
+  lifted: { node: Konva.Group; parent: Konva.Container; index: number }[];
 }
 
 /** The canvas of the current surface; `fontsLoaded` re-measures text after a font arrives. */
@@ -163,6 +165,7 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
   const setMarquee = useRef<(r: Box | null) => void>(() => undefined);
   const setGuides = useRef<(g: Guide[]) => void>(() => undefined);
   const drag = useRef<DragStart | null>(null);
+  const dragGroup = useRef<Konva.Group>(null);
   const checker = useChecker();
 
   useEffect(() => {
@@ -261,7 +264,18 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
       const n = nodes.current.get(mid);
       if (n && mid !== id) others.set(mid, { x: n.x(), y: n.y() });
     }
-    drag.current = { id, targets: snapTargets(surfaceOf(s), moving), others, start: { x: e.target.x(), y: e.target.y() } };
+    // The moving nodes go onto the drag layer (Konva's drag-performance pattern): each frame repaints only them, the
+    // transformer and the guides, not the whole surface of up to 100 layers.
+    const lifted: DragStart['lifted'] = [];
+    const to = dragGroup.current;
+    for (const mid of [id, ...others.keys()]) {
+      const n = nodes.current.get(mid);
+      const parent = n?.getParent();
+      if (n && parent && to) lifted.push({ node: n, parent, index: n.zIndex() });
+    }
+    lifted.sort((a, b) => a.index - b.index);
+    for (const l of lifted) l.node.moveTo(to);
+    drag.current = { id, targets: snapTargets(surfaceOf(s), moving), others, start: { x: e.target.x(), y: e.target.y() }, lifted };
   };
 
   const onDragMove = (e: Konva.KonvaEventObject<DragEvent>) => {
@@ -284,6 +298,11 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
     drag.current = null;
     setGuides.current([]);
     if (!d) return;
+    // Back in their places (lowest first, so each index is right) before React sees the change.
+    for (const l of d.lifted) {
+      l.node.moveTo(l.parent);
+      l.node.zIndex(l.index);
+    }
     const dx = e.target.x() - d.start.x;
     const dy = e.target.y() - d.start.y;
     if (!dx && !dy) return;
@@ -505,6 +524,20 @@ export function DesignCanvas({ fontsLoaded, label }: { fontsLoaded: number; labe
               />
             )}
             <SurfaceGuides surface={surface} scale={scale} />
+          </Group>
+        </KLayer>
+        {/* The drag layer: moving layers, the snapping guides, the selection box and the transformers. */}
+        <KLayer>
+          <Group x={originX} y={originY} scaleX={scale} scaleY={scale}>
+            <Group
+              ref={dragGroup}
+              clipX={-surface.bleed}
+              clipY={-surface.bleed}
+              clipWidth={outerW}
+              clipHeight={outerH}
+              onDragMove={onDragMove}
+              onDragEnd={onDragEnd}
+            />
             <Guides register={register} surface={surface} />
           </Group>
           <Marquee register={registerMarquee} />
