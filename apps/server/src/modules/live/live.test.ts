@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { LiveSummary } from '@backroom/contracts';
+import { LIVE_TOP_LIST_SIZE, LiveSummary } from '@backroom/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client.js';
 import { orders, stores } from '../../db/schema/index.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 
@@ -153,6 +154,39 @@ describe('GET /api/live/summary (issue 17 item 5)', () => {
     const b = LiveSummary.parse((await t.app.inject({ method: 'GET', url: '/api/live/summary', headers: ownerB.headers })).json());
     expect(b.topLandingPages).toEqual([{ label: '/products/tee', count: 1 }]);
     expect(b.topSources.find((x) => x.label === 'tiktok')).toEqual({ label: 'tiktok', count: 1 });
+  });
+
+  it("reads today's top lists from the day counters, equal to SQL over the sessions, also after a timezone change", async () => {
+    /** Today's top landing pages and sources straight from visitor_sessions, in `tz`. */
+    const direct = async (tz: string) => {
+      const q = (col: string, where = 'true') =>
+        rows<{ label: string; count: number }>(
+          t.db,
+          sql`select ${sql.raw(col)} as label, count(*)::int as count from visitor_sessions
+               where store_id = ${shopA.id}::uuid and ${sql.raw(where)}
+                 and started_at >= (date_trunc('day', now() at time zone ${tz}) at time zone ${tz})
+               group by 1 order by 2 desc, 1 limit ${LIVE_TOP_LIST_SIZE}`,
+        );
+      return {
+        topLandingPages: await q('landing_path', 'landing_path is not null'),
+        topSources: await q('coalesce(utm_source, referrer_class)'),
+      };
+    };
+    const summary = async () =>
+      LiveSummary.parse((await t.app.inject({ method: 'GET', url: '/api/live/summary', headers: ownerA.headers })).json());
+    expect(await summary()).toMatchObject(await direct('Europe/Paris'));
+    await t.db.execute(sql`update store_preferences set standard_timezone = 'Pacific/Kiritimati' where store_id = ${shopA.id}::uuid`);
+    try {
+      await shopperEvents(shopA.handle, [
+        { type: 'view_store', visitorSessionId: 'live-tz-1', landingPath: '/pages/about', utm_source: 'tiktok' },
+      ]);
+      const s = await summary();
+      expect(s.timezone).toBe('Pacific/Kiritimati');
+      expect(s).toMatchObject(await direct('Pacific/Kiritimati'));
+    } finally {
+      await t.db.execute(sql`update store_preferences set standard_timezone = 'Europe/Paris' where store_id = ${shopA.id}::uuid`);
+    }
+    expect(await summary()).toMatchObject(await direct('Europe/Paris'));
   });
 
   it('refuses a member without live_view (403) and a foreign shop (404)', async () => {

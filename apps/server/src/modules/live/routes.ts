@@ -1,8 +1,10 @@
 import { ErrorResponse, LiveSummary } from '@backroom/contracts';
+import fp from 'fastify-plugin';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { App } from '../../lib/types.js';
+import { type LiveBus, redisLiveBus } from './bus.js';
 import { LiveHub } from './hub.js';
 import { LIVE_CHANNEL, liveSummary } from './service.js';
 
@@ -23,25 +25,44 @@ interface LiveOptions {
 
 /**
  * Live view (issue 17 item 5, route website.live-view, scope `live_view`): GET /api/live/summary and the
- * Server-Sent Events stream GET /api/live/stream. Storefront events and orders of a store raise a PostgreSQL NOTIFY
- * (migration `live_notify`, statement triggers, sent at commit), which every server copy LISTENs to, so a stream
- * on any copy hears a shopper's click on any other; the hub (hub.ts) then reads one summary per store.
+ * Server-Sent Events stream GET /api/live/stream. How a copy of the server hears that a store changed:
+ * - without REDIS_URL: storefront events and orders of a store raise a PostgreSQL NOTIFY (migration `live_notify`,
+ *   statement triggers, sent at commit, so every write path is covered), which every server copy LISTENs to;
+ * - with REDIS_URL: Redis pub/sub (bus.ts), for deployments where LISTEN is not available (a transaction pooler) —
+ *   the copy that recorded storefront events (a 2xx POST /api/storefront/events, hook below) or an order
+ *   (`app.shopEvents` order.created / order.paid / order.refunded, raised after the commit) publishes the store id
+ *   and every copy hears it. Writes made outside the app (SQL scripts) are then seen at the streams' 30 s refresh.
+ * Either way a stream on any copy hears a shopper's click on any other; the hub (hub.ts) then reads one summary per
+ * store. Registered with fastify-plugin so its onResponse hook sees the storefront's routes.
  */
-export default async function liveRoutes(app: App, opts: LiveOptions) {
+async function liveRoutes(app: App, opts: LiveOptions) {
   const guard = app.guard({ scope: 'live_view' });
   const hub = new LiveHub(
     (storeId) => liveSummary(app.db, storeId),
     (err) => app.log.error({ err }, 'live summary failed'),
   );
   let unlisten: (() => Promise<void>) | null = null;
+  const bus: LiveBus | null = app.config.redisUrl ? redisLiveBus(app.config.redisUrl, `${app.config.redisKeyPrefix}live`, app.log) : null;
+  if (bus) {
+    app.addHook('onResponse', async (req, reply) => {
+      if (req.method === 'POST' && reply.statusCode < 300 && req.routeOptions.url === '/api/storefront/events' && req.storefront) {
+        bus.publish(req.storefront.id);
+      }
+    });
+    app.shopEvents.on((e) => {
+      if (e.type === 'order.created' || e.type === 'order.paid' || e.type === 'order.refunded') bus.publish(e.storeId);
+    });
+  }
   /** Open streams, ended when the app closes (an open response would hold the server's close forever). */
   const open = new Set<() => void>();
   app.addHook('onReady', async () => {
-    unlisten = await opts.listen(LIVE_CHANNEL, (storeId) => hub.touch(storeId));
+    if (bus) await bus.subscribe((storeId) => hub.touch(storeId));
+    else unlisten = await opts.listen(LIVE_CHANNEL, (storeId) => hub.touch(storeId));
   });
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
     hub.close();
+    bus?.close();
     await unlisten?.();
   });
 
@@ -135,3 +156,5 @@ export default async function liveRoutes(app: App, opts: LiveOptions) {
     },
   );
 }
+
+export default fp(liveRoutes, { name: 'live' });

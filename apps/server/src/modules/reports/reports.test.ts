@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.js';
 import { products, productVariants } from '../../db/schema/index.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
+import { processingFeeSql } from '../payout/index.js';
+import { syncReportFeeBasis } from './service.js';
 
 // Reports API (issue 17 items 2-4) against direct SQL over orders / order_refunds / ad_spend on the same data, in a
 // DST zone (America/Los_Angeles: spring forward 2026-03-08, fall back 2026-11-01): day, ISO week and month
@@ -122,15 +124,15 @@ afterAll(() => t.close());
 
 type Group = 'day' | 'week' | 'month' | 'product' | 'vendor' | 'utm_source' | 'channel';
 /** Sales rows in cents computed straight from orders and order_refunds (no roll-up). */
-async function directSales(from: string, to: string, groupBy: Group) {
-  const start = sql`((${from}::date)::timestamp at time zone ${TZ})`;
-  const end = sql`((${to}::date + 1)::timestamp at time zone ${TZ})`;
+async function directSales(from: string, to: string, groupBy: Group, tz = TZ) {
+  const start = sql`((${from}::date)::timestamp at time zone ${tz})`;
+  const end = sql`((${to}::date + 1)::timestamp at time zone ${tz})`;
   const key = (col: string) =>
     groupBy === 'day'
-      ? sql.raw(`to_char(${col} at time zone '${TZ}', 'YYYY-MM-DD')`)
+      ? sql.raw(`to_char(${col} at time zone '${tz}', 'YYYY-MM-DD')`)
       : groupBy === 'week'
-        ? sql.raw(`to_char(date_trunc('week', ${col} at time zone '${TZ}'), 'YYYY-MM-DD')`)
-        : sql.raw(`to_char(${col} at time zone '${TZ}', 'YYYY-MM')`);
+        ? sql.raw(`to_char(date_trunc('week', ${col} at time zone '${tz}'), 'YYYY-MM-DD')`)
+        : sql.raw(`to_char(${col} at time zone '${tz}', 'YYYY-MM')`);
   const paid = sql`o.financial_status in ('paid', 'partially_refunded', 'refunded')`;
   if (groupBy === 'product' || groupBy === 'vendor') {
     const k = groupBy === 'product' ? sql`li->>'productId'` : sql`coalesce(p.vendor, '')`;
@@ -166,17 +168,111 @@ async function directSales(from: string, to: string, groupBy: Group) {
   );
 }
 
+const SALES_CASES = [
+  ['day', '2026-02-27', '2026-03-12'],
+  ['week', '2026-02-23', '2026-03-15'],
+  ['month', '2026-02-01', '2026-03-31'],
+  ['day', '2026-10-31', '2026-11-02'],
+  ['product', '2026-02-01', '2026-03-31'],
+  ['vendor', '2026-02-01', '2026-03-31'],
+  ['utm_source', '2026-02-01', '2026-03-31'],
+  ['channel', '2026-02-01', '2026-03-31'],
+] as const;
+
+/**
+ * The day roll-ups (migration 0026) against their source: every (store, local day in the store's timezone) of
+ * report_days and report_line_days must equal the sum of its 15-minute buckets. Returns the differing rows.
+ */
+async function dayRollupDrift() {
+  return rows<{ t: string; store_id: string; day: string }>(
+    t.db,
+    sql`with tz as (select id, reports_store_tz(id) as tz from stores),
+        ob as (select b.store_id, (b.bucket at time zone tz.tz)::date as day, sum(b.orders) as orders, sum(b.gross_cents) as gross,
+                      sum(b.discounts_cents) as disc, sum(b.returns_cents) as ret, sum(b.shipping_cents) as ship,
+                      sum(b.taxes_cents) as tax, sum(b.fees_cents) as fees
+                 from report_order_buckets b join tz on tz.id = b.store_id group by 1, 2),
+        lb as (select b.store_id, (b.bucket at time zone tz.tz)::date as day, b.variant_id, b.product_id, sum(b.lines) as lines,
+                      sum(b.quantity) as qty, sum(b.gross_cents) as gross, sum(b.discounts_cents) as disc,
+                      sum(b.returns_cents) as ret, sum(b.cogs_cents) as cogs, sum(b.restocked_cost_cents) as rest,
+                      sum(b.uncosted_lines) as unc
+                 from report_line_buckets b join tz on tz.id = b.store_id group by 1, 2, 3, 4),
+        lday as (select store_id, day, sum(cogs) as cogs, sum(rest) as rest, sum(unc) as unc from lb group by 1, 2)
+        select 'days' as t, coalesce(d.store_id, ob.store_id, lday.store_id)::text as store_id,
+               coalesce(d.day, ob.day, lday.day)::text as day
+          from report_days d
+          full join ob on ob.store_id = d.store_id and ob.day = d.day
+          full join lday on lday.store_id = coalesce(d.store_id, ob.store_id) and lday.day = coalesce(d.day, ob.day)
+         where (coalesce(d.orders, 0), coalesce(d.gross_cents, 0), coalesce(d.discounts_cents, 0), coalesce(d.returns_cents, 0),
+                coalesce(d.shipping_cents, 0), coalesce(d.taxes_cents, 0), coalesce(d.fees_cents, 0), coalesce(d.cogs_cents, 0),
+                coalesce(d.restocked_cost_cents, 0), coalesce(d.uncosted_lines, 0))
+               is distinct from
+               (coalesce(ob.orders, 0), coalesce(ob.gross, 0), coalesce(ob.disc, 0), coalesce(ob.ret, 0), coalesce(ob.ship, 0),
+                coalesce(ob.tax, 0), coalesce(ob.fees, 0), coalesce(lday.cogs, 0), coalesce(lday.rest, 0), coalesce(lday.unc, 0))
+        union all
+        select 'line_days', coalesce(d.store_id, lb.store_id)::text, coalesce(d.day, lb.day)::text
+          from report_line_days d
+          full join lb on lb.store_id = d.store_id and lb.day = d.day and lb.variant_id = d.variant_id and lb.product_id = d.product_id
+         where (coalesce(d.lines, 0), coalesce(d.quantity, 0), coalesce(d.gross_cents, 0), coalesce(d.discounts_cents, 0),
+                coalesce(d.returns_cents, 0), coalesce(d.cogs_cents, 0), coalesce(d.restocked_cost_cents, 0), coalesce(d.uncosted_lines, 0))
+               is distinct from
+               (coalesce(lb.lines, 0), coalesce(lb.qty, 0), coalesce(lb.gross, 0), coalesce(lb.disc, 0), coalesce(lb.ret, 0),
+                coalesce(lb.cogs, 0), coalesce(lb.rest, 0), coalesce(lb.unc, 0))`,
+  );
+}
+
+/** report_utm_days against its source: each (store, local day, attribution) must equal its session and order buckets. */
+async function utmRollupDrift() {
+  return rows<{ store_id: string; day: string }>(
+    t.db,
+    sql`with tz as (select id, reports_store_tz(id) as tz from stores),
+        src as (
+          select store_id, day, utm_source, utm_medium, utm_campaign, landing_path, sum(sessions) as sessions,
+                 sum(cart) as cart, sum(checkout) as checkout, sum(orders) as orders, sum(sales) as sales
+            from (
+              select b.store_id, (b.bucket at time zone tz.tz)::date as day, b.utm_source, b.utm_medium, b.utm_campaign,
+                     b.landing_path, b.sessions, b.add_to_cart as cart, b.reached_checkout as checkout, 0 as orders, 0 as sales
+                from report_session_buckets b join tz on tz.id = b.store_id
+              union all
+              select b.store_id, (b.bucket at time zone tz.tz)::date, b.utm_source, b.utm_medium, b.utm_campaign, b.landing_path,
+                     0, 0, 0, b.orders, b.gross_cents - b.discounts_cents - b.returns_cents + b.shipping_cents + b.taxes_cents
+                from report_order_buckets b join tz on tz.id = b.store_id
+            ) u group by 1, 2, 3, 4, 5, 6
+        )
+        select coalesce(d.store_id, src.store_id)::text as store_id, coalesce(d.day, src.day)::text as day
+          from report_utm_days d
+          full join src on src.store_id = d.store_id and src.day = d.day and src.utm_source = d.utm_source
+               and src.utm_medium = d.utm_medium and src.utm_campaign = d.utm_campaign and src.landing_path = d.landing_path
+         where (coalesce(d.sessions, 0), coalesce(d.add_to_cart, 0), coalesce(d.reached_checkout, 0), coalesce(d.orders, 0),
+                coalesce(d.sales_cents, 0))
+               is distinct from
+               (coalesce(src.sessions, 0), coalesce(src.cart, 0), coalesce(src.checkout, 0), coalesce(src.orders, 0),
+                coalesce(src.sales, 0))`,
+  );
+}
+
+/** Asserts one sales report answer equals `directSales` for the same range, grouping and timezone. */
+async function expectSalesAgree(groupBy: Group, fromTime: string, toTime: string, tz = TZ) {
+  const r = await get(`/api/reports/sales?${q({ fromTime, toTime, groupBy, timezone: tz })}`);
+  expect(r.statusCode, r.body).toBe(200);
+  const body = r.json() as SalesReport;
+  const direct = await directSales(fromTime, toTime, groupBy, tz);
+  const got = body.rows
+    .filter((x) => x.orders !== 0 || x.returns !== 0)
+    .map((x) => ({
+      key: x.key,
+      orders: x.orders,
+      gross: cents(x.gross_sales),
+      discounts: cents(x.discounts),
+      returns: cents(x.returns),
+      ...(direct[0] && 'shipping' in direct[0] ? { shipping: cents(x.shipping), taxes: cents(x.taxes) } : {}),
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  expect(got, `${groupBy} ${fromTime}..${toTime} in ${tz}`).toEqual(direct.sort((a, b) => a.key.localeCompare(b.key)));
+  return body;
+}
+
 describe('GET /api/reports/sales', () => {
-  it.each([
-    ['day', '2026-02-27', '2026-03-12'],
-    ['week', '2026-02-23', '2026-03-15'],
-    ['month', '2026-02-01', '2026-03-31'],
-    ['day', '2026-10-31', '2026-11-02'],
-    ['product', '2026-02-01', '2026-03-31'],
-    ['vendor', '2026-02-01', '2026-03-31'],
-    ['utm_source', '2026-02-01', '2026-03-31'],
-    ['channel', '2026-02-01', '2026-03-31'],
-  ] as const)('by %s from %s to %s agrees with SQL to the cent', async (groupBy, fromTime, toTime) => {
+  it.each(SALES_CASES)('by %s from %s to %s agrees with SQL to the cent', async (groupBy, fromTime, toTime) => {
     const r = await get(`/api/reports/sales?${q({ fromTime, toTime, groupBy })}`);
     expect(r.statusCode, r.body).toBe(200);
     const body = r.json() as SalesReport;
@@ -284,6 +380,38 @@ describe('GET /api/reports/sales', () => {
   });
 });
 
+/** Estimated profit's terms in cents computed straight from orders, order_refunds and ad_spend (no roll-up); fees by the payout ledger's rule. */
+async function directProfit(fromTime: string, toTime: string, tz = TZ, rates = t.config.payout) {
+  const start = sql`((${fromTime}::date)::timestamp at time zone ${tz})`;
+  const end = sql`((${toTime}::date + 1)::timestamp at time zone ${tz})`;
+  const [d] = await rows<{ cogs: number; uncosted: number; fees: number; restocked: number; ad: number; net: number }>(
+    t.db,
+    sql`select
+          (select coalesce(sum(coalesce(v.cost_cents, 0) * (li->>'quantity')::int), 0)::int from orders o
+             cross join jsonb_array_elements(o.line_items) li left join product_variants v on v.id::text = li->>'variantId'
+            where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
+              and o.created_at >= ${start} and o.created_at < ${end}) as cogs,
+          (select count(*)::int from orders o cross join jsonb_array_elements(o.line_items) li
+             left join product_variants v on v.id::text = li->>'variantId'
+            where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
+              and o.created_at >= ${start} and o.created_at < ${end} and v.cost_cents is null) as uncosted,
+          (select coalesce(sum(${processingFeeSql({ ...t.config, payout: rates }, 'o')}), 0)::int
+             from orders o where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
+              and o.created_at >= ${start} and o.created_at < ${end}) as fees,
+          (select coalesce(sum(coalesce(v.cost_cents, 0) * (rl->>'quantity')::int), 0)::int from order_refunds r
+             join orders o on o.id = r.order_id cross join jsonb_array_elements(r.lines) rl
+             left join product_variants v on v.id::text = (o.line_items -> ((rl->>'lineId')::int - 1))->>'variantId'
+            where r.store_id = ${storeId}::uuid and (rl->>'restock')::boolean and r.created_at >= ${start} and r.created_at < ${end}) as restocked,
+          (select coalesce(sum(amount_cents), 0)::int from ad_spend where store_id = ${storeId}::uuid and day between ${fromTime}::date and ${toTime}::date) as ad,
+          (select coalesce(sum(o.subtotal_cents - o.discount_cents), 0)::int from orders o
+            where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
+              and o.created_at >= ${start} and o.created_at < ${end})
+          - (select coalesce(sum(r.amount_cents), 0)::int from order_refunds r
+            where r.store_id = ${storeId}::uuid and r.created_at >= ${start} and r.created_at < ${end}) as net`,
+  );
+  return d!;
+}
+
 describe('GET /api/reports/profit and ad spend', () => {
   it('records, lists, imports and deletes ad spend of the shop only', async () => {
     const add = await t.app.inject({
@@ -338,44 +466,17 @@ describe('GET /api/reports/profit and ad spend', () => {
     const r = await get(`/api/reports/profit?${q({ fromTime, toTime })}`);
     expect(r.statusCode, r.body).toBe(200);
     const body = r.json();
-    const start = sql`((${fromTime}::date)::timestamp at time zone ${TZ})`;
-    const end = sql`((${toTime}::date + 1)::timestamp at time zone ${TZ})`;
-    const { feeBps, feeFixedCents } = t.config.payout;
-    const [d] = await rows<{ cogs: number; uncosted: number; fees: number; restocked: number; ad: number; net: number }>(
-      t.db,
-      sql`select
-            (select coalesce(sum(coalesce(v.cost_cents, 0) * (li->>'quantity')::int), 0)::int from orders o
-               cross join jsonb_array_elements(o.line_items) li left join product_variants v on v.id::text = li->>'variantId'
-              where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
-                and o.created_at >= ${start} and o.created_at < ${end}) as cogs,
-            (select count(*)::int from orders o cross join jsonb_array_elements(o.line_items) li
-               left join product_variants v on v.id::text = li->>'variantId'
-              where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
-                and o.created_at >= ${start} and o.created_at < ${end} and v.cost_cents is null) as uncosted,
-            (select coalesce(sum(least(grand_total_cents, (grand_total_cents * ${feeBps}::int + 5000) / 10000 + ${feeFixedCents}::int)), 0)::int
-               from orders o where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
-                and o.created_at >= ${start} and o.created_at < ${end}) as fees,
-            (select coalesce(sum(coalesce(v.cost_cents, 0) * (rl->>'quantity')::int), 0)::int from order_refunds r
-               join orders o on o.id = r.order_id cross join jsonb_array_elements(r.lines) rl
-               left join product_variants v on v.id::text = (o.line_items -> ((rl->>'lineId')::int - 1))->>'variantId'
-              where r.store_id = ${storeId}::uuid and (rl->>'restock')::boolean and r.created_at >= ${start} and r.created_at < ${end}) as restocked,
-            (select coalesce(sum(amount_cents), 0)::int from ad_spend where store_id = ${storeId}::uuid and day between ${fromTime}::date and ${toTime}::date) as ad,
-            (select coalesce(sum(o.subtotal_cents - o.discount_cents), 0)::int from orders o
-              where o.store_id = ${storeId}::uuid and o.financial_status in ('paid','partially_refunded','refunded')
-                and o.created_at >= ${start} and o.created_at < ${end})
-            - (select coalesce(sum(r.amount_cents), 0)::int from order_refunds r
-              where r.store_id = ${storeId}::uuid and r.created_at >= ${start} and r.created_at < ${end}) as net`,
-    );
-    expect(cents(body.totals.net_sales)).toBe(d!.net);
-    expect(cents(body.totals.cost_of_goods_sold)).toBe(d!.cogs - d!.restocked);
-    expect(d!.restocked).toBe(2000);
-    expect(cents(body.totals.payment_fees)).toBe(d!.fees);
-    expect(cents(body.totals.ad_spend)).toBe(d!.ad);
-    expect(body.totals.lines_without_cost).toBe(d!.uncosted);
-    expect(d!.uncosted).toBe(2);
-    const profit = d!.net - (d!.cogs - d!.restocked) - d!.fees - d!.ad;
+    const d = await directProfit(fromTime, toTime);
+    expect(cents(body.totals.net_sales)).toBe(d.net);
+    expect(cents(body.totals.cost_of_goods_sold)).toBe(d.cogs - d.restocked);
+    expect(d.restocked).toBe(2000);
+    expect(cents(body.totals.payment_fees)).toBe(d.fees);
+    expect(cents(body.totals.ad_spend)).toBe(d.ad);
+    expect(body.totals.lines_without_cost).toBe(d.uncosted);
+    expect(d.uncosted).toBe(2);
+    const profit = d.net - (d.cogs - d.restocked) - d.fees - d.ad;
     expect(cents(body.totals.estimated_profit)).toBe(profit);
-    expect(body.totals.margin).toBe(Math.round((profit / d!.net) * 10_000) / 100);
+    expect(body.totals.margin).toBe(Math.round((profit / d.net) * 10_000) / 100);
     expect(body.rows).toHaveLength(14);
     const mar8 = body.rows.find((x: { key: string }) => x.key === '2026-03-08');
     expect(cents(mar8.ad_spend)).toBe(1234 + 2000);
@@ -464,5 +565,124 @@ describe('report CSVs are formula-safe (OWASP CSV injection)', () => {
     const [day] = parse(sales.body, { columns: true, cast: true }) as Record<string, unknown>[];
     expect(day!.net_sales).toBe(-50);
     expect(sales.body).toContain(',-50');
+  });
+});
+
+describe('day roll-ups in the shop timezone (issue 17 item 7)', () => {
+  const profitTotals = async (fromTime: string, toTime: string, tz = TZ) => {
+    const r = await get(`/api/reports/profit?${q({ fromTime, toTime, timezone: tz })}`);
+    expect(r.statusCode, r.body).toBe(200);
+    const x = r.json().totals;
+    return {
+      net: cents(x.net_sales),
+      cogs: cents(x.cost_of_goods_sold),
+      fees: cents(x.payment_fees),
+      ad: cents(x.ad_spend),
+      uncosted: x.lines_without_cost,
+    };
+  };
+  const expectProfitAgrees = async (fromTime: string, toTime: string, tz = TZ, rates = t.config.payout) => {
+    const d = await directProfit(fromTime, toTime, tz, rates);
+    expect(await profitTotals(fromTime, toTime, tz), `${fromTime}..${toTime} in ${tz}`).toEqual({
+      net: d.net,
+      cogs: d.cogs - d.restocked,
+      fees: d.fees,
+      ad: d.ad,
+      uncosted: d.uncosted,
+    });
+  };
+
+  it("reads the day roll-up in the shop's timezone and the 15-minute buckets in any other", async () => {
+    const day = '2026-03-08';
+    const one = { fromTime: day, toTime: day };
+    const before = (await get(`/api/reports/sales?${q(one)}`)).json().totals.orders;
+    // A marker written into the day row only: the shop-timezone report shows it, a UTC report of the buckets does not.
+    await t.db.execute(sql`update report_days set orders = orders + 100 where store_id = ${storeId}::uuid and day = ${day}::date`);
+    try {
+      expect((await get(`/api/reports/sales?${q(one)}`)).json().totals.orders).toBe(before + 100);
+      const utc = (await get(`/api/reports/sales?${q({ ...one, timezone: 'UTC' })}`)).json().totals.orders;
+      expect(utc).toBe((await directSales(day, day, 'day', 'UTC')).reduce((s, x) => s + x.orders, 0));
+    } finally {
+      await t.db.execute(sql`update report_days set orders = orders - 100 where store_id = ${storeId}::uuid and day = ${day}::date`);
+    }
+  });
+
+  it.each(['Europe/Paris', 'Asia/Kathmandu'])('a report asked in %s (not the shop timezone) agrees with SQL', async (tz) => {
+    for (const [groupBy, fromTime, toTime] of SALES_CASES) await expectSalesAgree(groupBy, fromTime, toTime, tz);
+    await expectProfitAgrees('2026-02-27', '2026-03-12', tz);
+  });
+
+  it('stays equal to its buckets and to SQL through status changes, deletes and refunds (a refund on a later day)', async () => {
+    const pending = await order({ at: '2026-03-03T20:00:00Z', lines: [['tee', 3]], status: 'pending', shipping: 400 });
+    const gone = await order({ at: '2026-03-04T08:30:00Z', lines: [['hoodie', 1]], tax: 400 }); // Mar 4 00:30 PST
+    await t.db.execute(sql`update orders set financial_status = 'paid' where id = ${pending}::uuid`);
+    await refund(pending, '2026-03-09T07:30:00Z', 2000, [{ lineId: 1, quantity: 1, restock: true, amountCents: 2000 }]); // Mon 00:30 PDT
+    await t.db.execute(sql`delete from orders where id = ${gone}::uuid`);
+    // A refund recorded by mistake and taken back.
+    await refund(pending, '2026-03-10T18:00:00Z', 100, [{ lineId: 1, quantity: 0, restock: false, amountCents: 100 }]);
+    await t.db.execute(sql`delete from order_refunds where order_id = ${pending}::uuid and amount_cents = 100`);
+    await t.db.execute(sql`update orders set refunded_cents = refunded_cents - 100 where id = ${pending}::uuid`);
+    // Sessions with attribution, one reaching the cart later (the UTM day roll-up's session figures).
+    await t.db.execute(
+      sql`insert into storefront_events (store_id, visitor_session_id, type, occurred_at, landing_path, utm_source, utm_campaign)
+          values (${storeId}::uuid, 'utm-1', 'view_store', '2026-03-08T08:20:00Z', '/products/tee', 'tiktok', 'spring-drop'),
+                 (${storeId}::uuid, 'utm-2', 'view_store', '2026-03-09T06:55:00Z', '/', 'facebook', 'winter')`,
+    );
+    await t.db.execute(
+      sql`insert into storefront_events (store_id, visitor_session_id, type, occurred_at)
+          values (${storeId}::uuid, 'utm-1', 'add_to_cart', '2026-03-10T01:00:00Z')`,
+    );
+    expect([...(await dayRollupDrift()), ...(await utmRollupDrift())]).toEqual([]);
+    for (const [groupBy, fromTime, toTime] of SALES_CASES) await expectSalesAgree(groupBy, fromTime, toTime);
+    await expectProfitAgrees('2026-02-27', '2026-03-12');
+    // The UTM report from the day roll-up equals the one from the buckets in the same zone under another name.
+    for (const groupBy of ['source', 'campaign', 'source_medium', 'landing_page']) {
+      const range = { fromTime: '2026-02-01', toTime: '2026-03-31', groupBy };
+      const fromDays = (await get(`/api/reports/utm?${q(range)}`)).json();
+      const fromBuckets = (await get(`/api/reports/utm?${q({ ...range, timezone: 'US/Pacific' })}`)).json();
+      expect(fromDays.rows, groupBy).toEqual(fromBuckets.rows);
+      expect(fromDays.totals).toEqual(fromBuckets.totals);
+    }
+    const tiktok = (await get(`/api/reports/utm?${q({ fromTime: '2026-03-08', toTime: '2026-03-08', groupBy: 'source' })}`)).json();
+    expect(tiktok.rows.find((x: { key: string }) => x.key === 'tiktok')).toMatchObject({ sessions: 1, add_to_cart: 1 });
+    const mar9 = (await get(`/api/reports/sales?${q({ fromTime: '2026-03-09', toTime: '2026-03-09' })}`)).json();
+    expect(mar9.totals.returns).toBe(20);
+  });
+
+  it("rebuilds the shop's days when its timezone changes, so the new zone reads day rows equal to SQL", async () => {
+    await t.db.execute(sql`update store_preferences set standard_timezone = 'Asia/Kathmandu' where store_id = ${storeId}::uuid`);
+    try {
+      expect([...(await dayRollupDrift()), ...(await utmRollupDrift())]).toEqual([]);
+      // 2026-03-01T07:55Z is Feb 28 in Los Angeles and Mar 1 13:40 in Kathmandu (+05:45).
+      const [k] = await rows<{ n: number }>(
+        t.db,
+        sql`select orders as n from report_days where store_id = ${storeId}::uuid and day = '2026-02-28'::date`,
+      );
+      expect(k?.n).toBe(1);
+      for (const [groupBy, fromTime, toTime] of SALES_CASES) await expectSalesAgree(groupBy, fromTime, toTime, 'Asia/Kathmandu');
+      await expectProfitAgrees('2026-02-27', '2026-03-12', 'Asia/Kathmandu');
+    } finally {
+      await t.db.execute(sql`update store_preferences set standard_timezone = ${TZ} where store_id = ${storeId}::uuid`);
+    }
+    expect([...(await dayRollupDrift()), ...(await utmRollupDrift())]).toEqual([]);
+    await expectSalesAgree('day', '2026-02-27', '2026-03-12');
+  });
+
+  it('recomputes the payment fees of every roll-up when the payout fee rates change, and only then', async () => {
+    const rates = { ...t.config.payout, feeBps: 350, feeFixedCents: 25 };
+    expect(await syncReportFeeBasis(t.db, { ...t.config, payout: rates })).toBe(true);
+    try {
+      expect(await syncReportFeeBasis(t.db, { ...t.config, payout: rates })).toBe(false);
+      expect([...(await dayRollupDrift()), ...(await utmRollupDrift())]).toEqual([]);
+      await expectProfitAgrees('2026-02-27', '2026-03-12', TZ, rates);
+      await expectProfitAgrees('2026-02-27', '2026-03-12', 'UTC', rates);
+      // An order written at the new rates.
+      await order({ at: '2026-03-05T20:00:00Z', lines: [['mug', 1]] });
+      await expectProfitAgrees('2026-02-27', '2026-03-12', TZ, rates);
+    } finally {
+      expect(await syncReportFeeBasis(t.db, t.config)).toBe(true);
+    }
+    await expectProfitAgrees('2026-02-27', '2026-03-12');
+    expect([...(await dayRollupDrift()), ...(await utmRollupDrift())]).toEqual([]);
   });
 });

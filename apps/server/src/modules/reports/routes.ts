@@ -31,6 +31,7 @@ import {
   type ReportRange,
   reportCsv,
   salesReport,
+  syncReportFeeBasis,
   utmReport,
 } from './service.js';
 
@@ -84,6 +85,10 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
  */
 export default async function reportsRoutes(app: App) {
   const multiStore = app.guard({ scope: null, store: false });
+  // The roll-ups' payment fees at this config's rates (a no-op unless PAYOUT_FEE_* changed since the last start).
+  app.addHook('onReady', async () => {
+    if (await syncReportFeeBasis(app.db, app.config)) app.log.info('report roll-ups: payment fees recomputed at the new rates');
+  });
 
   /**
    * GET /api/reports/sales?fromTime&toTime&timezone&stores&groupBy&compare&format → SalesReport, or its CSV
@@ -128,7 +133,7 @@ export default async function reportsRoutes(app: App) {
     },
     async (req, reply) => {
       const r = await rangeOf(app, req, req.query, SCOPES.profit);
-      const report = await profitReport(app.db, app.config, r, req.query.groupBy);
+      const report = await profitReport(app.db, r, req.query.groupBy);
       if (req.query.format === 'csv') return sendCsv(reply, 'profit_report.csv', reportCsv(report.rows, report.totals, PROFIT_COLUMNS));
       return report;
     },

@@ -24,9 +24,8 @@ import type { Config } from '../../config.js';
 import { type Db, rows } from '../../db/client.js';
 import { toCsv } from '../../lib/csv-export.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { centsFromMajor, isPaidOrder, majorFromCents } from '../../lib/money.js';
+import { centsFromMajor, majorFromCents } from '../../lib/money.js';
 import { resolveRange } from '../../lib/time-range.js';
-import { processingFeeSql } from '../payout/index.js';
 
 /** The days and zone of a report (issue 17 items 2–4): whole local days [fromTime, toTime] in `timezone`. */
 export interface ReportRange {
@@ -102,10 +101,48 @@ function periodKeys(g: TimeGrouping, r: ReportRange): string[] {
   return keys;
 }
 
-/** The currency of the first store (reports add the stores' cents as they are, in that currency). */
-async function currencyOf(db: Db, storeIds: string[]): Promise<string> {
-  const [s] = await rows<{ currency: string }>(db, sql`select currency from stores where id = ${storeIds[0]}::uuid`);
-  return s?.currency ?? 'USD';
+/**
+ * What a report of `r` reads (issue 17 item 7): `days` is true when every store of the range keeps its day roll-ups
+ * (`report_days`, `report_line_days`, migration 0026) in `r.timezone` — its own standard timezone — so a day, week
+ * or month is a sum of day rows (365 a year) instead of 15-minute buckets; another timezone reads the buckets.
+ * Also the currency of the first store (reports add the stores' cents as they are, in that currency). One statement.
+ */
+async function basisOf(db: Db, r: ReportRange): Promise<{ currency: string; days: boolean }> {
+  const [b] = await rows<{ currency: string | null; days: boolean | null }>(
+    db,
+    sql`select (select currency from stores where id = ${r.storeIds[0]}::uuid) as currency,
+               bool_and(reports_store_tz(s) = ${r.timezone}) as days
+          from unnest(${`{${r.storeIds.join(',')}}`}::uuid[]) s`,
+  );
+  return { currency: b?.currency ?? 'USD', days: b?.days === true };
+}
+
+/** SQL condition: day rows (alias `alias`) of the range's stores and local days [fromTime, toTime]. */
+function inDaysAs(r: ReportRange, alias: string): SQL {
+  const a = sql.raw(alias);
+  return sql`${a}.store_id = any(${`{${r.storeIds.join(',')}}`}::uuid[]) and ${a}.day between ${r.fromTime}::date and ${r.toTime}::date`;
+}
+
+/** SQL key of a day row's (alias `d`) day, ISO week (its Monday) or month: the same keys as `timeKey`. */
+function dayRowKey(g: TimeGrouping): SQL {
+  if (g === 'day') return sql`to_char(d.day, 'YYYY-MM-DD')`;
+  if (g === 'week') return sql`to_char(d.day - (extract(isodow from d.day)::int - 1), 'YYYY-MM-DD')`;
+  return sql`to_char(d.day, 'YYYY-MM')`;
+}
+
+/**
+ * The line figures of `r` summed per variant, as a subquery with the alias `b` (product_id, variant_id and the
+ * figure columns of the line roll-ups): from the day-and-variant roll-up when `days`, else from the 15-minute line
+ * buckets. Summed BEFORE the join with products and variants, so the join sees one row per variant sold, not one per
+ * day or bucket.
+ */
+function lineSource(r: ReportRange, days: boolean): SQL {
+  const from = days ? sql`report_line_days b where ${inDaysAs(r, 'b')}` : sql`report_line_buckets b where ${inRange(r)}`;
+  return sql`(select b.product_id, b.variant_id, sum(b.lines) as lines, sum(b.gross_cents) as gross_cents,
+                     sum(b.discounts_cents) as discounts_cents, sum(b.returns_cents) as returns_cents,
+                     sum(b.cogs_cents) as cogs_cents, sum(b.restocked_cost_cents) as restocked_cost_cents,
+                     sum(b.uncosted_lines) as uncosted_lines
+                from ${from} group by 1, 2) b`;
 }
 
 interface SalesCents {
@@ -150,9 +187,14 @@ const sumCents = (list: Omit<SalesCents, 'key' | 'label'>[]) =>
     { orders: 0, gross: 0, discounts: 0, returns: 0, shipping: 0, taxes: 0 },
   );
 
-/** Rows in cents of one period, from the roll-ups only (report_order_buckets / report_line_buckets). */
-async function salesCents(db: Db, r: ReportRange, groupBy: SalesGroupBy): Promise<SalesCents[]> {
+/**
+ * Rows in cents of one period, from the roll-ups only: the day roll-ups (report_days / report_line_days) when
+ * `days` (the stores' own timezone), else the 15-minute buckets (report_order_buckets / report_line_buckets);
+ * UTM and channel rows always from the order buckets (the days carry no attribution).
+ */
+async function salesCents(db: Db, r: ReportRange, groupBy: SalesGroupBy, days: boolean): Promise<SalesCents[]> {
   if (groupBy === 'product' || groupBy === 'variant' || groupBy === 'vendor') {
+    const src = lineSource(r, days);
     const key = groupBy === 'product' ? sql`b.product_id` : groupBy === 'variant' ? sql`b.variant_id` : sql`coalesce(p.vendor, '')`;
     const label =
       groupBy === 'product'
@@ -165,10 +207,9 @@ async function salesCents(db: Db, r: ReportRange, groupBy: SalesGroupBy): Promis
       sql`select ${key} as key, ${label} as label, sum(b.lines)::int as orders, sum(b.gross_cents)::bigint as gross,
                  sum(b.discounts_cents)::bigint as discounts, sum(b.returns_cents)::bigint as returns,
                  0 as shipping, 0 as taxes
-            from report_line_buckets b
+            from ${src}
             left join products p on p.id::text = b.product_id
             left join product_variants v on v.id::text = b.variant_id
-           where ${inRange(r)}
            group by 1 ${groupBy === 'vendor' ? sql`, p.vendor` : sql``}
           having sum(b.lines) <> 0 or sum(b.returns_cents) <> 0
            order by sum(b.gross_cents) - sum(b.discounts_cents) - sum(b.returns_cents) desc, 1
@@ -176,16 +217,21 @@ async function salesCents(db: Db, r: ReportRange, groupBy: SalesGroupBy): Promis
     );
     return list.map((x) => ({ ...x, label: groupBy === 'vendor' ? none(x.label, '(no vendor)') : x.label }));
   }
-  const key = isTime(groupBy) ? timeKey(groupBy, r.timezone) : sql.raw(`b.${groupBy === 'channel' ? 'channel' : groupBy}`);
+  const fromDays = days && isTime(groupBy);
+  const key = isTime(groupBy)
+    ? fromDays
+      ? dayRowKey(groupBy)
+      : timeKey(groupBy, r.timezone)
+    : sql.raw(`b.${groupBy === 'channel' ? 'channel' : groupBy}`);
+  const a = sql.raw(fromDays ? 'd' : 'b');
   const list = await rows<SalesCents>(
     db,
-    sql`select ${key} as key, sum(b.orders)::int as orders, sum(b.gross_cents)::bigint as gross,
-               sum(b.discounts_cents)::bigint as discounts, sum(b.returns_cents)::bigint as returns,
-               sum(b.shipping_cents)::bigint as shipping, sum(b.taxes_cents)::bigint as taxes
-          from report_order_buckets b
-         where ${inRange(r)}
+    sql`select ${key} as key, sum(${a}.orders)::int as orders, sum(${a}.gross_cents)::bigint as gross,
+               sum(${a}.discounts_cents)::bigint as discounts, sum(${a}.returns_cents)::bigint as returns,
+               sum(${a}.shipping_cents)::bigint as shipping, sum(${a}.taxes_cents)::bigint as taxes
+          from ${fromDays ? sql`report_days d where ${inDaysAs(r, 'd')}` : sql`report_order_buckets b where ${inRange(r)}`}
          group by 1
-         order by sum(b.gross_cents) - sum(b.discounts_cents) - sum(b.returns_cents) desc, 1
+         order by sum(${a}.gross_cents) - sum(${a}.discounts_cents) - sum(${a}.returns_cents) desc, 1
          limit ${isTime(groupBy) ? REPORT_RANGE_MAX_DAYS + 1 : REPORT_ROWS_MAX}`,
   );
   if (isTime(groupBy)) {
@@ -201,22 +247,27 @@ async function salesCents(db: Db, r: ReportRange, groupBy: SalesGroupBy): Promis
   return list.map((x) => ({ ...x, label: groupBy === 'channel' ? (CHANNEL_LABELS[x.key] ?? none(x.key)) : none(x.key) }));
 }
 
-async function salesPeriod(db: Db, r: ReportRange, groupBy: SalesGroupBy) {
-  const cents = await salesCents(db, r, groupBy);
+async function salesPeriod(db: Db, r: ReportRange, groupBy: SalesGroupBy, days: boolean) {
+  const cents = await salesCents(db, r, groupBy, days);
   const rowsOut: SalesRow[] = cents.map((c) => ({ key: c.key, label: c.label, ...salesFigures(c) }));
   return { fromTime: r.fromTime, toTime: r.toTime, rows: rowsOut, totals: salesFigures(sumCents(cents)) };
 }
 
 /**
  * GET /api/reports/sales (issue 17 item 2): rows of the grouping with Shopify's figures and their totals, from the
- * roll-ups of migration 0018 (no scan of orders). Product/variant/vendor rows are line figures (shipping and taxes
- * are order-level, 0 there; `orders` counts order lines). `compare` adds the compared period.
+ * roll-ups of migrations 0018/0026 (no scan of orders; the day roll-ups in the stores' own timezone, see `basisOf`).
+ * Product/variant/vendor rows are line figures (shipping and taxes are order-level, 0 there; `orders` counts order
+ * lines). `compare` adds the compared period.
  */
 export async function salesReport(db: Db, r: ReportRange, groupBy: SalesGroupBy, compare?: ReportCompare): Promise<SalesReport> {
   checkRange(r);
-  const [main, currency] = await Promise.all([salesPeriod(db, r, groupBy), currencyOf(db, r.storeIds)]);
+  const { currency, days } = await basisOf(db, r);
+  const [main, cmp] = await Promise.all([
+    salesPeriod(db, r, groupBy, days),
+    compare ? salesPeriod(db, comparedRange(r, compare), groupBy, days) : undefined,
+  ]);
   const out: SalesReport = { ...main, groupBy, timezone: r.timezone, currency };
-  if (compare) out.compare = { kind: compare, ...(await salesPeriod(db, comparedRange(r, compare), groupBy)) };
+  if (compare && cmp) out.compare = { kind: compare, ...cmp };
   return out;
 }
 
@@ -247,49 +298,60 @@ function profitFigures(c: Omit<ProfitCents, 'key' | 'label'>): ProfitFigures {
   };
 }
 
-/** Per local day of the range: net sales, shipping, cost of goods, lines without cost, fees and ad spend (cents). */
-async function profitDays(db: Db, config: Config, r: ReportRange): Promise<ProfitCents[]> {
-  const { start, end } = resolveRange(r.fromTime, r.toTime, r.timezone);
+/**
+ * Per local day of the range: net sales, shipping, cost of goods (less restocked returns), lines without cost,
+ * payment fees (cents). From `report_days` when `days` (365 rows a year), else summed from the 15-minute buckets
+ * (the order buckets carry the fees, computed at the ledger's rates, migration 0026); ad spend from `ad_spend`.
+ */
+async function profitDays(db: Db, r: ReportRange, days: boolean): Promise<ProfitCents[]> {
   const ids = `{${r.storeIds.join(',')}}`;
-  const day = timeKey('day', r.timezone);
-  const [orders, lines, fees, ads] = await Promise.all([
-    rows<{ key: string; net: number; shipping: number }>(
+  const ads = rows<{ key: string; ad: number }>(
+    db,
+    sql`select to_char(a.day, 'YYYY-MM-DD') as key, sum(a.amount_cents)::bigint as ad from ad_spend a
+         where a.store_id = any(${ids}::uuid[]) and a.day between ${r.fromTime}::date and ${r.toTime}::date group by 1`,
+  );
+  type DayCents = { key: string; net: number; shipping: number; fees: number; cogs: number; uncosted: number };
+  let figures: Promise<DayCents[]>;
+  if (days) {
+    figures = rows<DayCents>(
       db,
-      sql`select ${day} as key, sum(b.gross_cents - b.discounts_cents - b.returns_cents)::bigint as net,
-                 sum(b.shipping_cents)::bigint as shipping
-            from report_order_buckets b where ${inRange(r)} group by 1`,
-    ),
-    rows<{ key: string; cogs: number; uncosted: number }>(
+      sql`select to_char(d.day, 'YYYY-MM-DD') as key, sum(d.gross_cents - d.discounts_cents - d.returns_cents)::bigint as net,
+                 sum(d.shipping_cents)::bigint as shipping, sum(d.fees_cents)::bigint as fees,
+                 sum(d.cogs_cents - d.restocked_cost_cents)::bigint as cogs, sum(d.uncosted_lines)::int as uncosted
+            from report_days d where ${inDaysAs(r, 'd')} group by 1`,
+    );
+  } else {
+    const day = timeKey('day', r.timezone);
+    figures = rows<DayCents>(
       db,
-      sql`select ${day} as key, sum(b.cogs_cents - b.restocked_cost_cents)::bigint as cogs, sum(b.uncosted_lines)::int as uncosted
-            from report_line_buckets b where ${inRange(r)} group by 1`,
-    ),
-    // The ledger's fee is rounded per order, so it is summed over the range's paid orders (index orders_store_created).
-    rows<{ key: string; fees: number }>(
-      db,
-      sql`select to_char(o.created_at at time zone ${r.timezone}, 'YYYY-MM-DD') as key, sum(${processingFeeSql(config, 'o')})::bigint as fees
-            from orders o
-           where o.store_id = any(${ids}::uuid[]) and o.created_at >= ${start} and o.created_at < ${end} and ${isPaidOrder('o')}
-           group by 1`,
-    ),
-    rows<{ key: string; ad: number }>(
-      db,
-      sql`select to_char(a.day, 'YYYY-MM-DD') as key, sum(a.amount_cents)::bigint as ad from ad_spend a
-           where a.store_id = any(${ids}::uuid[]) and a.day between ${r.fromTime}::date and ${r.toTime}::date group by 1`,
-    ),
-  ]);
-  const m = <T extends { key: string }>(list: T[]) => new Map(list.map((x) => [x.key, x]));
-  const [o, l, f, a] = [m(orders), m(lines), m(fees), m(ads)];
-  return periodKeys('day', r).map((k) => ({
-    key: k,
-    label: k,
-    net: o.get(k)?.net ?? 0,
-    shipping: o.get(k)?.shipping ?? 0,
-    cogs: l.get(k)?.cogs ?? 0,
-    uncosted: l.get(k)?.uncosted ?? 0,
-    fees: f.get(k)?.fees ?? 0,
-    ad: a.get(k)?.ad ?? 0,
-  }));
+      sql`select key, sum(net)::bigint as net, sum(shipping)::bigint as shipping, sum(fees)::bigint as fees,
+                 sum(cogs)::bigint as cogs, sum(uncosted)::int as uncosted
+            from (
+              select ${day} as key, sum(b.gross_cents - b.discounts_cents - b.returns_cents) as net,
+                     sum(b.shipping_cents) as shipping, sum(b.fees_cents) as fees, 0 as cogs, 0 as uncosted
+                from report_order_buckets b where ${inRange(r)} group by 1
+              union all
+              select ${day}, 0, 0, 0, sum(b.cogs_cents - b.restocked_cost_cents), sum(b.uncosted_lines)
+                from report_line_buckets b where ${inRange(r)} group by 1
+            ) u group by 1`,
+    );
+  }
+  const [list, adList] = await Promise.all([figures, ads]);
+  const byDay = new Map(list.map((x) => [x.key, x]));
+  const ad = new Map(adList.map((x) => [x.key, x.ad]));
+  return periodKeys('day', r).map((k) => {
+    const x = byDay.get(k);
+    return {
+      key: k,
+      label: k,
+      net: x?.net ?? 0,
+      shipping: x?.shipping ?? 0,
+      cogs: x?.cogs ?? 0,
+      uncosted: x?.uncosted ?? 0,
+      fees: x?.fees ?? 0,
+      ad: ad.get(k) ?? 0,
+    };
+  });
 }
 
 const sumProfit = (list: ProfitCents[]) =>
@@ -310,25 +372,28 @@ const sumProfit = (list: ProfitCents[]) =>
  * of goods (less restocked returns), lines without a cost and net − cost as profit (fees and ad spend are not per
  * product). Totals are the whole range's, whatever the grouping.
  */
-export async function profitReport(db: Db, config: Config, r: ReportRange, groupBy: 'day' | 'product'): Promise<ProfitReport> {
+export async function profitReport(db: Db, r: ReportRange, groupBy: 'day' | 'product'): Promise<ProfitReport> {
   checkRange(r);
-  const [days, currency] = await Promise.all([profitDays(db, config, r), currencyOf(db, r.storeIds)]);
-  let out: ProfitCents[] = days;
-  if (groupBy === 'product') {
-    out = await rows<ProfitCents>(
-      db,
-      sql`select b.product_id as key, coalesce(min(p.title), 'Deleted product') as label,
+  const { currency, days: fromDays } = await basisOf(db, r);
+  const src = lineSource(r, fromDays);
+  const [days, products] = await Promise.all([
+    profitDays(db, r, fromDays),
+    groupBy !== 'product'
+      ? undefined
+      : rows<ProfitCents>(
+          db,
+          sql`select b.product_id as key, coalesce(min(p.title), 'Deleted product') as label,
                  sum(b.gross_cents - b.discounts_cents - b.returns_cents)::bigint as net,
                  sum(b.cogs_cents - b.restocked_cost_cents)::bigint as cogs, 0 as fees, 0 as shipping, 0 as ad,
                  sum(b.uncosted_lines)::int as uncosted
-            from report_line_buckets b left join products p on p.id::text = b.product_id
-           where ${inRange(r)}
+            from ${src} left join products p on p.id::text = b.product_id
            group by 1
           having sum(b.lines) <> 0 or sum(b.returns_cents) <> 0
            order by 3 desc, 1
            limit ${REPORT_ROWS_MAX}`,
-    );
-  }
+        ),
+  ]);
+  const out: ProfitCents[] = products ?? days;
   return {
     fromTime: r.fromTime,
     toTime: r.toTime,
@@ -362,33 +427,35 @@ function utmFigures(c: { sessions: number; cart: number; checkout: number; order
 
 /**
  * GET /api/reports/utm (issue 17 item 4): per source / medium / campaign / source + medium / landing page, the
- * sessions started in the range (report_session_buckets) and the paid orders with that first-touch attribution
- * (report_order_buckets, total sales with returns on refund day). Rows by sessions, then sales, largest first.
+ * sessions started in the range and the paid orders with that first-touch attribution (total sales with returns on
+ * refund day): from the day roll-up report_utm_days in the stores' own timezone (`basisOf`), else from the 15-minute
+ * report_session_buckets and report_order_buckets. Rows by sessions, then sales, largest first.
  */
 export async function utmReport(db: Db, r: ReportRange, groupBy: UtmGroupBy): Promise<UtmReport> {
   checkRange(r);
   const key = sql.raw(UTM_KEYS[groupBy]);
-  const [list, currency] = await Promise.all([
-    rows<{ key: string; sessions: number; cart: number; checkout: number; orders: number; sales: number }>(
-      db,
-      sql`select key, sum(sessions)::int as sessions, sum(cart)::int as cart, sum(checkout)::int as checkout,
-                 sum(orders)::int as orders, sum(sales)::bigint as sales
-            from (
-              select ${key} as key, sum(b.sessions) as sessions, sum(b.add_to_cart) as cart, sum(b.reached_checkout) as checkout,
-                     0 as orders, 0 as sales
-                from report_session_buckets b where ${inRange(r)} group by 1
-              union all
-              select ${key}, 0, 0, 0, sum(b.orders),
-                     sum(b.gross_cents - b.discounts_cents - b.returns_cents + b.shipping_cents + b.taxes_cents)
-                from report_order_buckets b where ${inRange(r)} group by 1
-            ) u
-           group by 1
-          having sum(sessions) <> 0 or sum(orders) <> 0 or sum(sales) <> 0
-           order by 2 desc, 6 desc, 1
-           limit ${REPORT_ROWS_MAX}`,
-    ),
-    currencyOf(db, r.storeIds),
-  ]);
+  const { currency, days } = await basisOf(db, r);
+  const figures = days
+    ? sql`select ${key} as key, sum(b.sessions) as sessions, sum(b.add_to_cart) as cart, sum(b.reached_checkout) as checkout,
+                 sum(b.orders) as orders, sum(b.sales_cents) as sales
+            from report_utm_days b where ${inDaysAs(r, 'b')} group by 1`
+    : sql`select ${key} as key, sum(b.sessions) as sessions, sum(b.add_to_cart) as cart, sum(b.reached_checkout) as checkout,
+                 0 as orders, 0 as sales
+            from report_session_buckets b where ${inRange(r)} group by 1
+          union all
+          select ${key}, 0, 0, 0, sum(b.orders),
+                 sum(b.gross_cents - b.discounts_cents - b.returns_cents + b.shipping_cents + b.taxes_cents)
+            from report_order_buckets b where ${inRange(r)} group by 1`;
+  const list = await rows<{ key: string; sessions: number; cart: number; checkout: number; orders: number; sales: number }>(
+    db,
+    sql`select key, sum(sessions)::int as sessions, sum(cart)::int as cart, sum(checkout)::int as checkout,
+               sum(orders)::int as orders, sum(sales)::bigint as sales
+          from (${figures}) u
+         group by 1
+        having sum(sessions) <> 0 or sum(orders) <> 0 or sum(sales) <> 0
+         order by 2 desc, 6 desc, 1
+         limit ${REPORT_ROWS_MAX}`,
+  );
   const total = list.reduce(
     (s, c) => ({
       sessions: s.sessions + c.sessions,
@@ -522,4 +589,17 @@ export async function importAdSpend(db: Db, storeId: string, userId: string | nu
     );
   }
   return { imported: good.length, skipped };
+}
+
+/**
+ * Writes the config's processing-fee rates (PAYOUT_FEE_BPS, PAYOUT_FEE_FIXED_CENTS) as the basis of the report
+ * roll-ups' fees (`report_fee_basis`, migration 0026); when they differ from the stored ones, every bucket's fees are
+ * recomputed from the paid orders in the same statement (the day roll-ups follow by trigger), so Estimated profit's
+ * payment fees stay the payout ledger's (payout/ledger.ts `processingFeeSql`). Returns whether the rates changed.
+ * Called when the app starts (reports routes, onReady).
+ */
+export async function syncReportFeeBasis(db: Db, config: Config): Promise<boolean> {
+  const { feeBps, feeFixedCents } = config.payout;
+  const [r] = await rows<{ changed: boolean }>(db, sql`select reports_fee_basis_set(${feeBps}::int, ${feeFixedCents}::int) as changed`);
+  return r?.changed === true;
 }
