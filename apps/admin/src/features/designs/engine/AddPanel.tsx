@@ -1,4 +1,4 @@
-import { extractShopperFields, type ShapeLayer } from '@backroom/design';
+import { extractShopperFields, type ShapeLayer, uploadPixelSize } from '@backroom/design';
 import { Button, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconCircle,
@@ -114,7 +114,9 @@ export function AddPanel({ fonts, photoSlots = false }: { fonts: FontChoice[]; p
         current=""
         onPick={(src, img) => {
           setPicking(false);
-          store.getState().add(newLayer.image(surface(), src, img.id, img.width, img.height));
+          // The layer records the original's pixels (kept for print) so its DPI is the print's, not the web copy's.
+          const px = uploadPixelSize(img);
+          store.getState().add(newLayer.image(surface(), src, img.id, px.pixelWidth, px.pixelHeight));
         }}
       />
     </Stack>

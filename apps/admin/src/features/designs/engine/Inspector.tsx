@@ -11,6 +11,7 @@ import {
   type PhotoLayer,
   type ShapeLayer,
   type TextLayer,
+  uploadPixelSize,
 } from '@backroom/design';
 import {
   ActionIcon,
@@ -537,11 +538,7 @@ export function Inspector({ fonts }: { fonts: FontChoice[] }) {
               setPicking(false);
               store
                 .getState()
-                .patch(
-                  [l.id],
-                  { src, uploadId: img.id, pixelWidth: img.width, pixelHeight: img.height, crop: null } as Partial<Layer>,
-                  'Replaced image',
-                );
+                .patch([l.id], { src, uploadId: img.id, ...uploadPixelSize(img), crop: null } as Partial<Layer>, 'Replaced image');
             }}
           />
         </>
