@@ -45,6 +45,12 @@ export const TextField = z.object({
   align: z.enum(['left', 'center', 'right'], 'align must be left, center or right').default('center'),
   x: Percent('x').default(50),
   y: Percent('y').default(50),
+  /**
+   * The product pictures (their `src`) this field is drawn on; absent or empty: every picture. A print-on-demand
+   * design sets it to the mockups of the print area the field prints on (issue 19), so a Name on the front is not
+   * drawn on the back's picture.
+   */
+  images: z.array(z.string().max(2048)).max(100).optional(),
 });
 /** An image field: a picture the shopper uploads, drawn in the box (`x`, `y` centre, `width`, `height`, percent). */
 export const ImageField = z.object({
@@ -56,6 +62,12 @@ export const ImageField = z.object({
   y: Percent('y').default(50),
   width: Percent('width').default(30),
   height: Percent('height').default(30),
+  /**
+   * The product pictures (their `src`) this field is drawn on; absent or empty: every picture. A print-on-demand
+   * design sets it to the mockups of the print area the field prints on (issue 19), so a Name on the front is not
+   * drawn on the back's picture.
+   */
+  images: z.array(z.string().max(2048)).max(100).optional(),
 });
 export const PersonalizeField = z.discriminatedUnion('type', [TextField, ImageField], 'type must be text or image');
 export type PersonalizeField = z.infer<typeof PersonalizeField>;

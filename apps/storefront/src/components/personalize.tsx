@@ -49,7 +49,7 @@ function useShopFonts(fonts: NonNullable<StorefrontPersonalize>['fonts']): void 
 /**
  * The product picture with the shopper's text and photos drawn over it (an SVG whose viewBox has the picture's
  * natural aspect): each text in its font, colour, size and alignment at its point; each photo filling its box
- * (cropped to fit). Empty fields draw nothing.
+ * (cropped to fit). Empty fields draw nothing, nor do fields tied to other pictures (`images`).
  */
 export function PersonalizedImage({
   src,
@@ -82,7 +82,8 @@ export function PersonalizedImage({
       <svg viewBox={`0 0 ${VIEW_W} ${h}`} aria-hidden="true" className="sf-perso__svg">
         {def.fields.map((f, i) => {
           const value = values[f.id] ?? '';
-          if (!value) return null;
+          // A field tied to some pictures (a print area's mockups) is drawn on those only.
+          if (!value || (f.images?.length && !f.images.includes(src))) return null;
           const cx = (f.x / 100) * VIEW_W;
           const cy = (f.y / 100) * h;
           if (f.type === 'image') {

@@ -283,6 +283,46 @@ describe('renders', () => {
     expect(same / (W * H)).toBeGreaterThan(0.999);
   }, 120_000);
 
+  it('a shopper field is drawn only on the pictures of its print area (a front Name is not on the back mockups)', async () => {
+    const d = (
+      await call('POST', '/api/designs', { kind: 'print_hub', title: 'Front name', baseProductId: 'unisex-softstyle-tee' })
+    ).json();
+    const doc = d.document as DesignDocument;
+    const area = (k: string) => doc.surfaces.find((s) => s.areaKey === k)!;
+    area('front').layers = [
+      {
+        ...text('name', '', { x: 2.4, y: 200, width: 300, height: 60, fontSize: 90 }),
+        type: 'field',
+        key: 'name',
+        label: 'Name',
+        maxLength: 10,
+        required: true,
+        sample: 'ALEX',
+      } as Layer,
+    ];
+    area('back').layers = [text('b', 'BACK')];
+    doc.product = { baseProductId: 'unisex-softstyle-tee', colors: ['Black', 'White'], sizes: [], marginCents: 1000 };
+    expect((await call('PUT', `/api/designs/${d.id}`, { document: doc, version: 1 })).statusCode).toBe(200);
+    const pub = await call('POST', `/api/designs/${d.id}/publish`);
+    expect(pub.statusCode, pub.body).toBe(200);
+    const product = (await call('GET', `/api/products/${pub.json().productId}`)).json();
+    const pictures = product.images as { src: string; alt: string }[];
+    expect(pictures.map((p) => p.alt)).toEqual([
+      'Front name — White, Front',
+      'Front name — White, Back',
+      'Front name — Black, Front',
+      'Front name — Black, Back',
+    ]);
+    const pers = (await call('GET', `/api/personalizes/product/${pub.json().productId}`)).json();
+    expect(pers.fields[0].images).toEqual([pictures[0]!.src, pictures[2]!.src]);
+    // The storefront reads the same tie (StorefrontPersonalize carries the field's pictures).
+    await rows(t.db, sql`update products set status = 'active', published = true where id = ${product.id}::uuid`);
+    const host = `${shop.handle}.${t.config.storefrontSuffix}`;
+    const sf = await t.app.inject({ method: 'GET', url: `/api/storefront/personalizes/${product.id}`, headers: { host } });
+    expect(sf.statusCode, sf.body).toBe(200);
+    expect(sf.json().fields[0].images).toEqual([pictures[0]!.src, pictures[2]!.src]);
+  }, 120_000);
+
   it('a mockup render makes one PNG per colour and per print area with content (front, back, sleeve)', async () => {
     const d = (
       await call('POST', '/api/designs', { kind: 'print_hub', title: 'Both sides', baseProductId: 'unisex-softstyle-tee' })

@@ -644,7 +644,15 @@ export async function publishDesign(
         options,
         variants,
       });
-  const fields = personalizeFieldsOf(doc, base);
+  // A print_hub field is drawn only on the mockups of the print area it prints on (front Name: front pictures).
+  const surfaceOfField = new Map(
+    doc.surfaces.flatMap((s) => s.layers.flatMap((l) => (l.type === 'field' || l.type === 'photo' ? [[l.key, s.id] as const] : []))),
+  );
+  const fields = personalizeFieldsOf(doc, base).map((f) =>
+    doc.kind === 'print_hub'
+      ? { ...f, images: images.filter((_, i) => shots[i]!.surface?.id === surfaceOfField.get(f.id)).map((im) => im.src) }
+      : f,
+  );
   if (fields.length) {
     const [had] = await db
       .select({ id: personalizes.id })
