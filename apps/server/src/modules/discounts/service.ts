@@ -1,10 +1,4 @@
-import {
-  type Discount,
-  type DiscountListResponse,
-  type DiscountStatus,
-  type DiscountValues,
-  LOOKUP_RESULTS_LIMIT,
-} from '@backroom/contracts';
+import type { Discount, DiscountListResponse, DiscountStatus, DiscountValues } from '@backroom/contracts';
 import { and, sql as dsql, eq, inArray } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../db/client.js';
 import { collections, discounts, discountUsages, products, stores } from '../../db/schema/index.js';
