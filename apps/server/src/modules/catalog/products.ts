@@ -361,7 +361,12 @@ export async function updateProduct(db: Db, storeId: string, actor: StockActor, 
       stock = await writeVariants(tx, storeId, id, optionCount, body.variants);
       if (body.options && !body.options.length) set.optionNames = ['Title'];
     } else if (body.options) {
-      const current = await tx.select().from(productVariants).where(eq(productVariants.productId, id));
+      // In display order: the message's "stored variant n" is the n-th the merchant sees (heap order varies on PostgreSQL).
+      const current = await tx
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+        .orderBy(asc(productVariants.position), asc(productVariants.id));
       checkOptionsFit(body.options, current);
       if (!body.options.length) set.optionNames = ['Title'];
     }
