@@ -51,10 +51,27 @@ type Figures = { score: number; fcp: number; lcp: number; tbt: number; cls: numb
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
+ * One Lighthouse run of `url` (see {@link lighthouseOnce}), tried again up to twice when Lighthouse itself fails to
+ * record the page load (`NO_NAVSTART`, `NO_FCP`: a trace lost by Chromium, not a figure of the page) — such a run
+ * stopped the whole bench after 20 minutes. Any other error is thrown at once.
+ */
+async function lighthouse(url: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url);
+    } catch (e) {
+      const text = String((e as { stderr?: string }).stderr ?? e);
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|recording the trace/.test(text)) throw e;
+      console.log(`  Lighthouse lost the trace of ${url} (attempt ${attempt}); running it again`);
+    }
+  }
+}
+
+/**
  * One Lighthouse run (mobile preset, performance only) of `url`: score 0–100, FCP/LCP/TBT in ms, CLS. Asynchronous:
  * the server under test runs in this process, so a synchronous child would stall it.
  */
-async function lighthouse(url: string): Promise<Figures> {
+async function lighthouseOnce(url: string): Promise<Figures> {
   const dir = mkdtempSync(join(tmpdir(), 'lh-'));
   const out = join(dir, 'report.json');
   try {
