@@ -26,6 +26,7 @@ export * from './pixels.js';
 export * from './preferences.js';
 export * from './products.js';
 export * from './reports.js';
+export * from './review-fit.js';
 export * from './search.js';
 export * from './staff.js';
 export * from './storefront.js';

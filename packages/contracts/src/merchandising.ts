@@ -10,6 +10,7 @@ import {
   STOREFRONT_REVIEWS_PAGE_SIZE,
 } from './limits.js';
 import { limitParam, pageParam } from './paging.js';
+import { REVIEW_FITS } from './review-fit.js';
 
 /**
  * Merchandising contracts of issue 13 items 6, 7, 8 and 10: storefront filters (Product Options, website.menufilter),
@@ -200,15 +201,8 @@ const Rating = z.coerce
   .max(5, 'rating must be a whole number from 1 to 5');
 
 /** How a reviewed item fits ('' = not said): the "size fit" a review shows unless the theme hides review sizes. */
-export const REVIEW_FITS = ['', 'small', 'true_to_size', 'large'] as const;
 export const ReviewFit = z.enum(REVIEW_FITS, { message: 'fit must be small, true_to_size or large' });
 export type ReviewFit = z.infer<typeof ReviewFit>;
-/** How shoppers and merchants read a fit (the storefront's review and the admin's moderation list). */
-export const REVIEW_FIT_LABELS: Record<Exclude<ReviewFit, ''>, string> = {
-  small: 'Runs small',
-  true_to_size: 'True to size',
-  large: 'Runs large',
-};
 
 /** GET /api/reviews query: status tab, stars, one product, text search (author, e-mail, title, body, product), page. */
 export const ReviewListQuery = z.object({

@@ -1,4 +1,5 @@
 import type { ReviewFit, StorefrontReviewsResponse } from '@backroom/contracts';
+import { REVIEW_FIT_LABELS, reviewSizeFit } from '@backroom/contracts/review-fit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { StarIcon } from '../layout/icons';
@@ -67,15 +68,6 @@ export function SizeChart({ handle }: { handle: string }) {
       </div>
     </details>
   );
-}
-
-/** What each fit reads as on a review. */
-const FIT_LABELS: Record<Exclude<ReviewFit, ''>, string> = { small: 'Runs small', true_to_size: 'True to size', large: 'Runs large' };
-
-/** A review's size fit line, "Size bought: M · Fit: Runs large" (either part alone when the other is not given), or null. */
-export function reviewSizeFit(r: { size: string; fit: ReviewFit }): string | null {
-  const parts = [r.size && `Size bought: ${r.size}`, r.fit && `Fit: ${FIT_LABELS[r.fit]}`].filter(Boolean);
-  return parts.length ? parts.join(' · ') : null;
 }
 
 /**
@@ -171,9 +163,9 @@ export function ReviewsSection({ handle, hideSizes = false }: { handle: string; 
               </label>
               <fieldset className="sf-reviews__rating">
                 <legend>Fit (optional)</legend>
-                {(Object.keys(FIT_LABELS) as (keyof typeof FIT_LABELS)[]).map((k) => (
+                {(Object.keys(REVIEW_FIT_LABELS) as (keyof typeof REVIEW_FIT_LABELS)[]).map((k) => (
                   <label key={k}>
-                    <input type="radio" name="fit" value={k} /> {FIT_LABELS[k]}
+                    <input type="radio" name="fit" value={k} /> {REVIEW_FIT_LABELS[k]}
                   </label>
                 ))}
               </fieldset>

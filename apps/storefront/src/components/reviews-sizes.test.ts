@@ -1,9 +1,10 @@
 import type { StorefrontReviewsResponse } from '@backroom/contracts';
+import { reviewSizeFit } from '@backroom/contracts/review-fit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ReviewsSection, reviewSizeFit } from './product-extras';
+import { ReviewsSection } from './product-extras';
 
 /**
  * The theme's product setting `hideReviewSizes` (spec theme-editor "Product page settings"): the reviews section

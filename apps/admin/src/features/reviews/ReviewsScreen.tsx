@@ -1,4 +1,4 @@
-import { REVIEW_FIT_LABELS, REVIEWS_PAGE_SIZE, type Review, type ReviewImportReport, type ReviewStatus } from '@backroom/contracts';
+import { REVIEWS_PAGE_SIZE, type Review, type ReviewImportReport, type ReviewStatus, reviewSizeFit } from '@backroom/contracts';
 import {
   Anchor,
   Badge,
@@ -243,9 +243,9 @@ export default function ReviewsScreen() {
           <Text size="sm" lineClamp={3}>
             {r.body}
           </Text>
-          {(r.size || r.fit) && (
+          {reviewSizeFit(r) && (
             <Text size="xs" c="dimmed" mt={4}>
-              {[r.size && `Size bought: ${r.size}`, r.fit && `Fit: ${REVIEW_FIT_LABELS[r.fit]}`].filter(Boolean).join(' · ')}
+              {reviewSizeFit(r)}
             </Text>
           )}
           {r.reply && (
