@@ -1,5 +1,6 @@
 import '../../test/setup-dom';
 import {
+  BALANCE_REFRESH_MS,
   Balance,
   EMPTY_PROXY_REPOLL_MS,
   OnboardingStatus,
@@ -14,6 +15,7 @@ import {
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROUTES } from '../../routes';
 import { captureDownloads } from '../../test/downloads';
 import { STORE_ID, signInToDemoStore, user } from '../../test/fixtures';
 import { handlers } from '../../test/handlers';
@@ -184,12 +186,23 @@ describe("home dashboard: the 'Notify' dialog (§4, §8, §9)", () => {
     expect(screen.queryByRole('dialog', { name: 'Notify' })).toBeNull();
   });
 
-  it('never shows with a gateway, nor when the fetch fails', async () => {
+  it('never shows with a gateway', async () => {
     proxies = one;
     renderApp('/admin', fakeSession(owner));
     await screen.findByRole('region', { name: 'Total sales today' }, SCREEN_LOAD);
     await waitFor(() => expect(urls().some((u) => u.startsWith('/api/stores/payout/proxy/store-proxies'))).toBe(true));
     expect(screen.queryByRole('dialog', { name: 'Notify' })).toBeNull();
+  });
+
+  it('a failed proxy fetch shows no dialog and no error notification (§8)', async () => {
+    server.use(http.get('/api/stores/payout/proxy/store-proxies', () => fail(500, 'INTERNAL', ['proxy boom'])));
+    renderApp('/admin', fakeSession(owner));
+    await screen.findByRole('region', { name: 'Total sales today' }, SCREEN_LOAD);
+    await waitFor(() => expect(urls().some((u) => u.startsWith('/api/stores/payout/proxy/store-proxies'))).toBe(true));
+    // The guide is drawn from another fetch: once it shows, the failed proxy answer has been handled too.
+    await screen.findByRole('region', { name: 'Setup guide' }, SCREEN_LOAD);
+    expect(screen.queryByRole('dialog', { name: 'Notify' })).toBeNull();
+    expect(screen.queryByText('proxy boom')).toBeNull();
   });
 });
 
@@ -203,6 +216,39 @@ describe('trial banner and balance (§1, §4)', () => {
     const balance = await screen.findByRole('region', { name: 'Balance' }, SCREEN_LOAD);
     expect(balance.textContent).toContain('$111.74');
     expect(balance.textContent).toContain('$48.25 settling');
+  });
+});
+
+describe('balance refresh and failures (§4, §8, §9)', () => {
+  const balanceCalls = () => urls().filter((u) => u === '/api/stores/payout/v2/balance').length;
+
+  it('refreshes the dashboard balance every 15 minutes, not sooner', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    renderApp('/admin', fakeSession(owner));
+    await screen.findByRole('region', { name: 'Balance' }, SCREEN_LOAD);
+    const before = balanceCalls();
+    await act(() => vi.advanceTimersByTimeAsync(BALANCE_REFRESH_MS - 10_000));
+    expect(balanceCalls()).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await waitFor(() => expect(balanceCalls()).toBe(before + 1));
+    expect(BALANCE_REFRESH_MS).toBe(15 * 60 * 1000);
+  });
+
+  it('a failed balance fetch shows no balance and no error notification (§8)', async () => {
+    server.use(http.get('/api/stores/payout/v2/balance', () => fail(500, 'INTERNAL', ['balance boom'])));
+    renderApp('/admin', fakeSession(owner));
+    await screen.findByRole('region', { name: 'Setup guide' }, SCREEN_LOAD);
+    await waitFor(() => expect(urls()).toContain('/api/stores/payout/v2/balance'));
+    await screen.findByRole('region', { name: 'Trial' });
+    expect(screen.queryByRole('region', { name: 'Balance' })).toBeNull();
+    expect(screen.queryByText('balance boom')).toBeNull();
+  });
+
+  it('the trial banner is not drawn in full-screen editors, the theme editor’s layout (§4)', async () => {
+    expect(ROUTES['website.themes.editor'].layout).toBe('fullscreen');
+    renderApp('/admin/book-editor', fakeSession(owner));
+    expect(await screen.findByRole('heading', { name: 'Books' }, SCREEN_LOAD)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Trial' })).toBeNull();
   });
 });
 

@@ -1,5 +1,7 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rows } from '../../db/client.js';
 import {
   checkouts,
@@ -244,6 +246,42 @@ describe('POST /api/storefront/checkout with a discount code', () => {
     const list = await t.db.select().from(customers).where(eq(customers.email, 'dan@example.com'));
     expect(list).toHaveLength(1);
     expect(list[0]!.lastName).toBe(`Shopper${seq}`);
+  });
+});
+
+describe('order confirmation (issue 12 item 7)', () => {
+  it('mails the customer the shop’s name, the order’s lines and totals, and notes it on the timeline once sent', async () => {
+    const r = await checkout('main', {
+      lines: [
+        ['dress', 1],
+        ['tee', 2],
+      ],
+      email: 'erin@example.com',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const { id, orderName } = r.json() as { id: string; orderName: string };
+    // The mail goes through the job queue (issue 14 item 2): the timeline notes it once it has been sent.
+    const timeline = await vi.waitFor(
+      async () => {
+        const d = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: ownerHeaders })).json();
+        const e = d.timeline.find((x: { type: string }) => x.type === 'email');
+        if (!e) throw new Error('not sent yet');
+        return e;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(timeline).toMatchObject({ type: 'email', message: 'Order confirmation email was sent to erin@example.com', author: null });
+    const dir = join(t.config.dataDir, 'outbox');
+    const mails = await Promise.all(
+      (await readdir(dir)).filter((n) => n.endsWith('.json')).map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8'))),
+    );
+    const mail = mails.find((m) => m.to === 'erin@example.com');
+    expect(mail.subject).toBe(`Order ${orderName} confirmed — main`);
+    expect(mail.text).toContain(`main received your order ${orderName}.`);
+    expect(mail.text).toContain('- 1 × Linen Wrap Dress: $60.00');
+    expect(mail.text).toContain('- 2 × Organic Cotton Tee: $40.00');
+    expect(mail.text).toContain('Subtotal: $100.00');
+    expect(mail.text).toContain(`Total: $${(r.json().grandTotalCents / 100).toFixed(2)}`);
   });
 });
 
