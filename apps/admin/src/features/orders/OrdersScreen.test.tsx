@@ -1,11 +1,12 @@
 import '../../test/setup-dom';
-import type { OrderDetail } from '@backroom/contracts';
+import { OrderDetail, OrderListResponse } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureDownloads } from '../../test/downloads';
 import { signInToDemoStore, user } from '../../test/fixtures';
 import { handlers } from '../../test/handlers';
-import { calls, server } from '../../test/msw';
+import { calls, reply, server, urls } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 
 const owner = user({ scopes: ['orders'] });
@@ -125,5 +126,76 @@ describe('orders (website.orders, issue 12 item 3)', () => {
     const q = new URL(call.url, 'http://x').searchParams;
     expect(Object.fromEntries(q)).toEqual({ tab: 'unfulfilled', search: 'ada' });
     await waitFor(() => expect(saved).toEqual([{ name: 'orders_export.csv', text: 'Name,Email,Total\n#1042,ada@example.test,50\n' }]));
+  });
+  it('sends the payment status, fulfillment status, payment method and days filters from the address to GET /api/orders', async () => {
+    renderApp(
+      '/admin/orders?financialStatus=partially_refunded&fulfillmentStatus=partial&paymentMethod=Stripe&fromTime=2026-01-01&toTime=2026-01-31',
+      fakeSession(owner),
+    );
+    await screen.findByRole('link', { name: '#1042' }, SCREEN_LOAD);
+    const q = new URL(urls().find((u) => u.startsWith('/api/orders?'))!, 'http://x').searchParams;
+    expect(Object.fromEntries(q)).toMatchObject({
+      financialStatus: 'partially_refunded',
+      fulfillmentStatus: 'partial',
+      paymentMethod: 'Stripe',
+      fromTime: '2026-01-01',
+      toTime: '2026-01-31',
+    });
+  });
+
+  it('says so when no order matches', async () => {
+    server.use(
+      http.get('/api/orders', () =>
+        reply(OrderListResponse, {
+          orders: [],
+          total: 0,
+          page: 1,
+          limit: 50,
+          tabs: { all: 0, unfulfilled: 0, unpaid: 0, open: 0, closed: 0 },
+        }),
+      ),
+    );
+    renderApp('/admin/orders?search=nobody', fakeSession(owner));
+    expect(await screen.findByText('No orders found', undefined, SCREEN_LOAD)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('marks a pending order as paid after confirming: POST …/mark-as-paid, the order shows Paid', async () => {
+    order.financialStatus = 'pending';
+    order.capturedAt = null;
+    server.use(
+      http.post('/api/orders/:id/mark-as-paid', () => {
+        order = { ...order, financialStatus: 'paid', capturedAt: new Date().toISOString() };
+        return reply(OrderDetail, order);
+      }),
+    );
+    renderApp(`/admin/orders/detail/${ID}`, fakeSession(owner));
+    await screen.findByRole('heading', { name: '#1042' }, SCREEN_LOAD);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as paid' });
+    expect(dialog.textContent).toContain('This will create a manual payment of $50.00 for #1042.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark as paid' })).toBeNull());
+    expect(calls().filter((c) => c.url === `/api/orders/${ID}/mark-as-paid` && c.init?.method === 'POST')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as paid' })).toBeNull());
+    expect(screen.getAllByText('Paid').length).toBeGreaterThan(0);
+  });
+
+  it('saves the note and tags with PATCH /api/orders/{id}, sending only what changed', async () => {
+    server.use(
+      http.patch('/api/orders/:id', async ({ request }) => {
+        const body = (await request.json()) as { note?: string; tags?: string[] };
+        order = { ...order, note: body.note ?? order.note, tags: body.tags ?? order.tags };
+        return reply(OrderDetail, order);
+      }),
+    );
+    renderApp(`/admin/orders/detail/${ID}`, fakeSession(owner));
+    await screen.findByRole('heading', { name: '#1042' }, SCREEN_LOAD);
+    fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Gift: no invoice in the box' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls().some((c) => c.url === `/api/orders/${ID}` && c.init?.method === 'PATCH')).toBe(true));
+    const patch = calls().find((c) => c.url === `/api/orders/${ID}` && c.init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch.init?.body))).toEqual({ note: 'Gift: no invoice in the box' });
+    expect(await screen.findByText('Notes and tags of order #1042 saved')).toBeTruthy();
   });
 });
