@@ -114,6 +114,73 @@ describe('onboarding status', () => {
     expect(s.steps[0]).toEqual({ field: 'add_product', name: 'Add your first product', state: 'done' });
   });
 
+  it('derives every step from the shop’s real state: theme saved, domain verified (not merely added), gateway, payouts, an order', async () => {
+    const o = await makeUser(t.db);
+    const mine = await makeStore(t.db, t.config, { ownerId: o.id });
+    const h = (await login(t.app, o.email, o.password, mine.id)).headers;
+    const state = async () => (await status(h)).steps.map((x: { field: string; state: string }) => `${x.field}:${x.state}`);
+    await rows(t.db, sql`insert into products (store_id, title, handle) values (${mine.id}::uuid, 'Mug', 'mug')`);
+    // The theme: a seeded version does not count, a saved one does.
+    const [theme] = await rows<{ id: string }>(
+      t.db,
+      sql`insert into themes (store_id, name, type) values (${mine.id}::uuid, 'Hydro', 'hydro') returning id`,
+    );
+    await rows(
+      t.db,
+      sql`insert into theme_configs (theme_id, store_id, version, config, schema_version, note)
+          values (${theme!.id}::uuid, ${mine.id}::uuid, 1, '{}'::jsonb, 1, 'seed')`,
+    );
+    expect((await status(h)).currentConfig.field).toBe('customize_theme');
+    await rows(
+      t.db,
+      sql`insert into theme_configs (theme_id, store_id, version, config, schema_version, note)
+          values (${theme!.id}::uuid, ${mine.id}::uuid, 2, '{}'::jsonb, 1, 'save')`,
+    );
+    // A domain added but not verified is not connected yet; once verified it is.
+    await rows(
+      t.db,
+      sql`insert into domains (store_id, host, domain_type, status) values (${mine.id}::uuid, ${`shop-${mine.id.slice(0, 8)}.example.com`}, 'Custom', 'pending')`,
+    );
+    expect((await status(h)).currentConfig.field).toBe('connect_domain');
+    expect(await state()).toEqual([
+      'add_product:done',
+      'customize_theme:done',
+      'connect_domain:todo',
+      'payment_gateway:todo',
+      'set_up_payouts:todo',
+      'test_order:todo',
+    ]);
+    await rows(t.db, sql`update domains set status = 'verified' where store_id = ${mine.id}::uuid and domain_type = 'Custom'`);
+    expect((await status(h)).currentConfig.field).toBe('payment_gateway');
+    const [p] = await rows<{ id: string }>(
+      t.db,
+      sql`insert into payment_proxies (provider, display_name, account_id, credentials_enc)
+          values ('stripe', 'Stripe X', ${`acct_${mine.id}`}, 'x') returning id`,
+    );
+    await rows(t.db, sql`insert into store_proxies (store_id, proxy_id) values (${mine.id}::uuid, ${p!.id}::uuid)`);
+    expect((await status(h)).currentConfig.field).toBe('set_up_payouts');
+    const cfg = await t.app.inject({
+      method: 'POST',
+      url: '/api/stores/payout/config',
+      headers: h,
+      payload: { method: 'paypal', paypalEmail: 'me@example.com' },
+    });
+    expect(cfg.statusCode, cfg.body).toBe(200);
+    expect((await status(h)).currentConfig.field).toBe('test_order');
+    await rows(
+      t.db,
+      sql`insert into orders (store_id, order_number, order_name, customer_info, subtotal_cents, discount_cents, shipping_cents, grand_total_cents,
+                              financial_status, payment_name, line_items)
+          values (${mine.id}::uuid, 1001, '#1001', '[]'::jsonb, 100, 0, 0, 100, 'paid', 'Stripe', '[]'::jsonb)`,
+    );
+    const s = await status(h);
+    expect(s).toMatchObject({
+      currentConfig: { field: 'done', name: 'Your shop is ready', button: 'Back to Home' },
+      remaining: 0,
+      done: 6,
+    });
+  });
+
   it('refuses an unknown step and a call without a session', async () => {
     const r = await skip('become_famous');
     expect(r.statusCode).toBe(400);

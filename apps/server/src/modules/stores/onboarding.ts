@@ -85,13 +85,16 @@ const FINISHED_WITH_SKIPS: OnboardingStep = {
   path: '/admin',
 };
 
-/** The shop's steps: those its real state has done (products, a saved theme, a custom domain, gateways, payouts, orders) and those skipped. */
+/**
+ * The shop's steps: those its real state has done (products, a saved theme, a custom domain verified by DNS — one only
+ * added is not connected yet —, gateways, payouts, orders) and those skipped.
+ */
 async function stepStates(db: Db, storeId: string): Promise<{ done: Set<OnboardingField>; skipped: Set<OnboardingField> }> {
   const [s] = await rows<{ product: boolean; theme: boolean; domain: boolean; order: boolean; skipped: string[] | null }>(
     db,
     sql`select exists (select 1 from products where store_id = ${storeId}::uuid) as product,
                exists (select 1 from theme_configs where store_id = ${storeId}::uuid and (note = 'save' or note like 'restore:%')) as theme,
-               exists (select 1 from domains where store_id = ${storeId}::uuid and domain_type <> 'SystemDefault') as domain,
+               exists (select 1 from domains where store_id = ${storeId}::uuid and domain_type <> 'SystemDefault' and status = 'verified') as domain,
                exists (select 1 from orders where store_id = ${storeId}::uuid) as order,
                (select array_agg(field) from onboarding_skips where store_id = ${storeId}::uuid) as skipped`,
   );
