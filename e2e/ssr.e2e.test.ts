@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eServer, launchBrowser, newShopperPage, startServer } from './harness';
@@ -140,15 +141,23 @@ describe('preview frame and encodings', () => {
     expect(res.body).not.toContain('id="sf-state"');
   });
 
-  it('compresses the rendered page as asked: br, gzip, and none for identity or no Accept-Encoding', async () => {
-    const br = await serverHtml('demo', '/', { 'accept-encoding': 'gzip, deflate, br' });
-    expect(br.headers['content-encoding']).toBe('br');
-    const gz = await serverHtml('demo', '/', { 'accept-encoding': 'gzip' });
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    for (const headers of [{ 'accept-encoding': 'identity' }, {}] as Record<string, string>[]) {
-      const plain = await serverHtml('demo', '/', headers);
-      expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(plain.body).toContain('id="sf-state"');
+  it('compresses every rendered page type as asked: br, gzip, and none for identity or no Accept-Encoding', async () => {
+    // Pages other than `/` match no route (the storefront answers them from its onRequest hook): they went out
+    // uncompressed while only `/` was checked here.
+    for (const [name, path] of await pagesOf('demo')) {
+      const br = await serverHtml('demo', path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding'], name).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString(), name).toContain('id="sf-bootstrap"');
+      const gz = await serverHtml('demo', path, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding'], name).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), name).toContain('id="sf-bootstrap"');
+      for (const headers of [{ 'accept-encoding': 'identity' }, {}] as Record<string, string>[]) {
+        const plain = await serverHtml('demo', path, headers);
+        expect(plain.headers['content-encoding'], name).toBeUndefined();
+        expect(plain.body, name).toContain('id="sf-bootstrap"');
+      }
     }
+    const plainHome = await serverHtml('demo', '/');
+    expect(plainHome.body).toContain('id="sf-state"');
   });
 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
@@ -58,6 +59,20 @@ describe('Google Merchant feed (issue 13 item 9) at the storefront origin /feeds
     mug = await product({ title: 'Mug', images: [{ src: 'https://cdn.example.com/mug.jpg' }], variants: [{ price: 9.5 }] });
     await product({ title: 'No picture', variants: [{ price: 5 }] });
     await product({ title: 'Draft thing', status: 'draft', images: [{ src: '/uploads/d.webp' }], variants: [{ price: 5 }] });
+  });
+
+  it('is compressed as the client asks (answered from the storefront hook, where no route compresses it)', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/feeds/google.xml', headers: { host } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await t.app.inject({ method: 'GET', url: '/feeds/google.xml', headers: { host, 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/feeds/google.xml', headers: { host, 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('is valid RSS 2.0 with the g: namespace: one item per variant of active products with a picture', async () => {

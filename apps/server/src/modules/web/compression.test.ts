@@ -116,6 +116,33 @@ describe('on-the-fly compression of HTML and JSON', () => {
     expect(brotliDecompressSync(r.rawPayload).toString()).toContain('id="sf-bootstrap"');
   });
 
+  // The storefront answers these from its onRequest hook with no route matching the path, so @fastify/compress
+  // (which hooks onto routes) never saw them: they went out uncompressed before the storefront compressed them itself.
+  it.each(['/collections/all', '/products/any-product', '/pages/about-us'])(
+    'compresses the storefront page at %s, a path no route matches: br, gzip, none for identity or no header',
+    async (path) => {
+      const br = await get(path, shopHost, 'gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers['content-security-policy']).toContain("'nonce-");
+      const page = brotliDecompressSync(br.rawPayload).toString();
+      expect(page).toContain('id="sf-bootstrap"');
+      expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+      expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(page) / 2);
+      const gz = await get(path, shopHost, 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toContain('id="sf-bootstrap"');
+      for (const accept of ['identity', undefined]) {
+        const plain = await get(path, shopHost, accept);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.headers.vary).toContain('accept-encoding');
+        expect(plain.body).toContain('id="sf-bootstrap"');
+      }
+    },
+  );
+
   it("sends the admin's index.html precompressed when the build has a copy, else compressed on the fly", async () => {
     const r = await get('/admin/products', 'localhost:3000', 'gzip');
     expect(r.statusCode).toBe(200);
