@@ -153,6 +153,43 @@ describe('POST /api/cache/purge', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it('a page save purges the pages (/pages/*) only; a menu save purges every page (header and footer)', async () => {
+    const lastPurge = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/cache/purges', headers: h })).json().purges as {
+          source: string;
+          urls: string[];
+          all: boolean;
+        }[]
+      )[0];
+    const fill = async () => {
+      for (const url of ['/pages/about', '/products/kept', '/']) await t.app.pageCache.set(shop.id, url, 'v1', url);
+    };
+    const cached = async () =>
+      Promise.all(['/pages/about', '/products/kept', '/'].map(async (url) => (await t.app.pageCache.get(shop.id, url, 'v1')) !== null));
+
+    await fill();
+    const page = await t.app.inject({ method: 'POST', url: '/api/stores/onlinestore/pages/', headers: h, payload: { title: 'About' } });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(await cached()).toEqual([false, true, true]);
+    expect(await lastPurge()).toMatchObject({ source: 'page', urls: ['/pages/*'] });
+    await fill();
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/stores/onlinestore/pages/${page.json().id}`,
+      headers: h,
+      payload: { title: 'About us', bodyHtml: '<p>We started as a small studio.</p>' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await cached()).toEqual([false, true, true]);
+
+    await fill();
+    const menu = await t.app.inject({ method: 'POST', url: '/api/stores/onlinestore/menus/', headers: h, payload: { title: 'Footer' } });
+    expect(menu.statusCode, menu.body).toBe(200);
+    expect(await cached()).toEqual([false, false, false]);
+    expect(await lastPurge()).toMatchObject({ source: 'menu', all: true });
+  });
+
   it('a review published by the merchant purges the product pages before the answer (no stale rating after a reload)', async () => {
     const created = await t.app.inject({
       method: 'POST',
