@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { isPermitted, ROUTES, type RouteDef, type RouteName, routePath } from '../../routes';
 import { useSessionUser } from '../../shell/hooks';
-import { useReviewsProbe, useSizeChartsProbe, useTelegramProbe, useWidgetsProbe } from './api';
+import { usePixelsProbe, useReviewsProbe, useSizeChartsProbe, useTelegramProbe, useUpsellProbe, useWidgetsProbe } from './api';
 
 /** What the hub says of an app's use: a short line and whether it is on. */
 interface AppState {
@@ -77,18 +77,33 @@ const APPS: AppDef[] = [
 
 const scopeOf = (route: RouteName): Scope | null => (ROUTES[route] as RouteDef).scope;
 
-/** Reads each app's state the viewer may see (reviews, Telegram, size charts have a figure; the others say how to start). */
+/**
+ * Reads each app's state the viewer may see: every app has a figure (reviews, offers live, widgets, the Telegram chat,
+ * pixels, charts); an app whose scope the viewer lacks, or whose probe failed, shows only "Installed".
+ */
 function useAppStates(scopes: readonly Scope[]): Record<string, AppState | undefined> {
   const can = (r: RouteName) => isPermitted(scopeOf(r), scopes);
   const reviews = useReviewsProbe(can('website.apps.product-review.list'));
   const telegram = useTelegramProbe(can('website.notification'));
   const charts = useSizeChartsProbe(can('website.sizechart'));
   const widgets = useWidgetsProbe(can('website.apps.widgets.list'));
+  const upsell = useUpsellProbe(can('website.upsell'));
+  const pixels = usePixelsProbe(can('website.pixel.sharePixel'));
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   return {
     reviews: reviews.data && {
       on: reviews.data.counts.published > 0,
       line: `${n(reviews.data.counts.published, 'published review', 'published reviews')}, ${reviews.data.counts.pending} waiting`,
+    },
+    upsell: upsell.data && {
+      on: upsell.data.offers.some((o) => o.status === 'active'),
+      line: `${n(upsell.data.offers.filter((o) => o.status === 'active').length, 'offer', 'offers')} live of ${upsell.data.offers.length}`,
+    },
+    pixels: pixels.data && {
+      on: pixels.data.pixels.length > 0,
+      line: pixels.data.pixels.length
+        ? n(pixels.data.pixels.length, 'pixel firing on the storefront', 'pixels firing on the storefront')
+        : 'No pixel yet',
     },
     telegram: telegram.data && {
       on: telegram.data.connected,

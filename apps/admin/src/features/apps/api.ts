@@ -1,7 +1,14 @@
-import type { ReviewListResponse, SizeChartListResponse, TelegramSettings, WidgetList } from '@backroom/contracts';
+import type {
+  PixelListResponse,
+  ReviewListResponse,
+  SizeChartListResponse,
+  TelegramSettings,
+  UpsellOfferList,
+  WidgetList,
+} from '@backroom/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { reviewKeys, sizeChartKeys, telegramKeys, widgetKeys } from '../../lib/query-keys';
+import { pixelKeys, reviewKeys, sizeChartKeys, telegramKeys, upsellKeys, widgetKeys } from '../../lib/query-keys';
 
 // What the Apps hub reads to say whether each app is in use (issue 18 item 3). Each probe runs only when the viewer
 // holds the app's scope (`enabled`), silently: a failed probe shows "Open to set up", never an error toast.
@@ -35,5 +42,21 @@ export const useWidgetsProbe = (enabled: boolean) =>
   useQuery({
     queryKey: widgetKeys.lists(),
     queryFn: ({ signal }) => api.get<WidgetList>('/widgets', { signal, silent: true }),
+    enabled,
+  });
+
+/** `GET /api/upsell/offers`: the Boost UpSell offers and their status (how many are live). */
+export const useUpsellProbe = (enabled: boolean) =>
+  useQuery({
+    queryKey: upsellKeys.lists(),
+    queryFn: ({ signal }) => api.get<UpsellOfferList>('/upsell/offers', { signal, silent: true }),
+    enabled,
+  });
+
+/** `GET /api/pixels`: the pixels this shop fires (its own and those shared with it). */
+export const usePixelsProbe = (enabled: boolean) =>
+  useQuery({
+    queryKey: pixelKeys.lists(),
+    queryFn: ({ signal }) => api.get<PixelListResponse>('/pixels', { signal, silent: true }),
     enabled,
   });

@@ -1,5 +1,12 @@
 import '../../test/setup-dom';
-import { SizeChartListResponse, TelegramConnectResponse, TelegramSettings } from '@backroom/contracts';
+import {
+  PixelListResponse,
+  SizeChartListResponse,
+  TelegramConnectResponse,
+  TelegramSettings,
+  type UpsellOffer,
+  UpsellOfferList,
+} from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -85,6 +92,28 @@ describe('Telegram (website.notification, issue 18 item 4)', () => {
 describe('Apps hub (website.apps, issue 18 item 3)', () => {
   it('lists the six apps with their state and the apps mini navigation', async () => {
     settings = { ...base, connected: true, chatTitle: 'Ann', connectedAt: '2026-01-01T00:01:00.000Z' };
+    const offer = (status: UpsellOffer['status']): UpsellOffer => ({
+      id: crypto.randomUUID(),
+      title: `Offer ${status}`,
+      type: 'bundle',
+      productIds: [],
+      collectionIds: [],
+      offerProductIds: [crypto.randomUUID()],
+      discount: { type: 'percentage', value: 10 },
+      tiers: [],
+      active: status !== 'inactive',
+      priority: 0,
+      startsAt: null,
+      endsAt: null,
+      status,
+      stats: { views: 0, adds: 0, orders: 0, revenue: 0, conversionRate: 0 },
+      createdAt: '2026-06-01T07:00:00.000Z',
+      updatedAt: '2026-06-01T07:00:00.000Z',
+    });
+    server.use(
+      http.get('/api/upsell/offers', () => reply(UpsellOfferList, { offers: [offer('active'), offer('active'), offer('expired')] })),
+      http.get('/api/pixels', () => reply(PixelListResponse, { pixels: [], shareableShops: [] })),
+    );
     renderApp('/admin/apps', fakeSession(user({ scopes: ['apps', 'settings', 'products', 'discounts', 'report'] })));
     for (const name of ['Product Reviews', 'Boost UpSell', 'Product Widgets', 'Telegram', 'Pixels', 'Size charts']) {
       expect(await screen.findByRole('heading', { name }, SCREEN_LOAD)).toBeTruthy();
@@ -92,6 +121,13 @@ describe('Apps hub (website.apps, issue 18 item 3)', () => {
     const telegram = screen.getByRole('article', { name: 'Telegram' });
     expect(await within(telegram).findByText('Sending to Ann')).toBeTruthy();
     expect(within(telegram).getByText('Enabled')).toBeTruthy();
+    // Every app says whether it is in use: offers live, pixels firing.
+    const upsell = screen.getByRole('article', { name: 'Boost UpSell' });
+    expect(await within(upsell).findByText('2 offers live of 3')).toBeTruthy();
+    expect(within(upsell).getByText('Enabled')).toBeTruthy();
+    const pixels = screen.getByRole('article', { name: 'Pixels' });
+    expect(await within(pixels).findByText('No pixel yet')).toBeTruthy();
+    expect(within(pixels).getByText('Not in use')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Apps' });
     expect(
       within(nav)
