@@ -1,7 +1,10 @@
+import { hourInZone } from '@backroom/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows, sql } from '../../db/client.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 import { waitForJob } from '../jobs/index.js';
 import { type BotStub, startBotStub } from './bot-stub.js';
+import { dueSummaries } from './service.js';
 import { webhookSecrets } from './telegram.js';
 
 /**
@@ -17,6 +20,9 @@ let ordersOnly: Record<string, string>;
 let foreign: Record<string, string>;
 let host: string;
 let variantId: string;
+let storeId: string;
+let orderId: string;
+let shopName: string;
 let hook: { path: string; token: string };
 const CHAT = 987654;
 
@@ -31,6 +37,8 @@ beforeAll(async () => {
   const u = await makeUser(t.db);
   const s = await makeStore(t.db, t.config, { ownerId: u.id });
   h = (await login(t.app, u.email, u.password, s.id)).headers;
+  storeId = s.id;
+  shopName = s.name;
   host = `${s.handle}.${t.config.storefrontSuffix}`;
   const m = await makeUser(t.db);
   await addMember(t.db, s.id, m.id, ['orders']);
@@ -145,6 +153,7 @@ describe('connecting a chat and the messages', () => {
     });
     expect(order.statusCode, order.body).toBe(200);
     const name = order.json().orderName as string;
+    orderId = order.json().id as string;
     const msg = await stub.waitFor((c) => c.method === 'sendMessage' && String(c.params.text).includes(`New order ${name}`));
     const total = order.json().grandTotalCents as number;
     expect(String(msg.params.text)).toContain(`$${(total / 100).toFixed(2)}`);
@@ -157,6 +166,63 @@ describe('connecting a chat and the messages', () => {
         .slice(before)
         .filter((c) => String(c.params.text).includes('New order')),
     ).toHaveLength(1);
+  });
+
+  it('order paid and payout status changes arrive once chosen; the daily summary at its local hour, once a day', async () => {
+    const all = ['new_order', 'order_paid', 'refund', 'payout_status', 'low_stock', 'daily_summary'];
+    // One instant for every check below (an hour that turns mid-test changes nothing).
+    const now = new Date();
+    const hour = hourInZone(now.getTime(), 'America/Los_Angeles');
+    expect(
+      (await api('PUT', '/api/notifications/telegram', { events: all, lowStockThreshold: 5, dailySummaryHour: hour })).statusCode,
+    ).toBe(200);
+    const [order] = await rows<{ order_name: string; grand_total_cents: number }>(
+      t.db,
+      sql`select order_name, grand_total_cents from orders where id = ${orderId}`,
+    );
+    t.app.shopEvents.emit({ type: 'order.paid', storeId, orderId });
+    const paid = await stub.waitFor((c) => c.method === 'sendMessage' && String(c.params.text).includes('paid</b>'));
+    expect(paid.params.text).toBe(`💰 <b>Order ${order!.order_name} paid</b> — $${(order!.grand_total_cents / 100).toFixed(2)}`);
+    t.app.shopEvents.emit({ type: 'payout.status', storeId, requestId: crypto.randomUUID(), status: 'approved' });
+    const payout = await stub.waitFor((c) => c.method === 'sendMessage' && String(c.params.text).includes('Payout request'));
+    expect(String(payout.params.text)).toContain('is now <b>approved</b>');
+    // Not chosen → not sent.
+    expect(
+      (await api('PUT', '/api/notifications/telegram', { events: ['new_order'], lowStockThreshold: 5, dailySummaryHour: hour })).statusCode,
+    ).toBe(200);
+    const before = sent().length;
+    t.app.shopEvents.emit({ type: 'payout.status', storeId, requestId: crypto.randomUUID(), status: 'paid' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      sent()
+        .slice(before)
+        .filter((c) => String(c.params.text).includes('Payout request')),
+    ).toHaveLength(0);
+
+    // The summary is due at the chosen local hour only, and claimed once for the day.
+    expect(
+      (
+        await api('PUT', '/api/notifications/telegram', {
+          events: ['daily_summary'],
+          lowStockThreshold: 5,
+          dailySummaryHour: (hour + 1) % 24,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await dueSummaries(t.db, now)).filter((d) => d.storeId === storeId)).toEqual([]);
+    expect(
+      (await api('PUT', '/api/notifications/telegram', { events: ['daily_summary'], lowStockThreshold: 5, dailySummaryHour: hour }))
+        .statusCode,
+    ).toBe(200);
+    const due = (await dueSummaries(t.db, now)).filter((d) => d.storeId === storeId);
+    expect(due).toHaveLength(1);
+    // Yesterday's figures: the order placed today is not in them.
+    expect(due[0]!.text).toMatch(new RegExp(`^📊 <b>${shopName}</b> — \\d{4}-\\d{2}-\\d{2}\nOrders: 0\nSales: \\$0\\.00$`));
+    expect((await dueSummaries(t.db, now)).filter((d) => d.storeId === storeId)).toEqual([]);
+    expect(
+      (await api('PUT', '/api/notifications/telegram', { events: ['new_order', 'low_stock'], lowStockThreshold: 5, dailySummaryHour: 9 }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('retries a message the Bot API answered with a 5xx', async () => {
