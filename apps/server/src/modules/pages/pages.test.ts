@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 
@@ -138,6 +139,16 @@ describe('pages', () => {
       seoTitle: 'About',
       seoDescription: '',
     });
+    // Sanitised on render too: a body stored unsafe (written before the save-time check, or by hand) is served clean.
+    await t.db.execute(
+      sql`update pages set body_html = '<p onmouseover="x()">Hi<script>alert(1)</script></p>' where id = ${aboutId}::uuid`,
+    );
+    expect((await sf('about-us')).json().bodyHtml).toBe('<p>Hi</p>');
+    const page = await t.app.inject({ method: 'GET', url: '/pages/about-us', headers: { host } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<p>Hi</p>');
+    expect(page.body).not.toContain('alert(1)');
+    expect(page.body).not.toContain('onmouseover');
     const lookup = await call('GET', '/api/themes/lookups/pages');
     expect(lookup.json().pages.map((p: { handle: string }) => p.handle)).toContain('about-us');
   });
