@@ -8,6 +8,43 @@ import { addMember, createTestApp, login, makeStore, makeUser, type TestContext 
 /** Personalised products and fonts (spec admin-dashboard §7 Personalisation; issue 11 item 4). */
 
 const TTF = readFileSync(join(import.meta.dirname, '../../../../../fixtures/fonts/Rancho-Regular.ttf'));
+/** `ttf` wrapped as WOFF 1.0 (W3C WOFF §3–5), each table stored uncompressed (compLength = origLength, allowed). */
+function toWoff(ttf: Buffer): Buffer {
+  const n = ttf.readUInt16BE(4);
+  const pad = (x: number) => (x + 3) & ~3;
+  const tables = Array.from({ length: n }, (_, i) => {
+    const at = 12 + 16 * i;
+    return {
+      tag: ttf.readUInt32BE(at),
+      sum: ttf.readUInt32BE(at + 4),
+      offset: ttf.readUInt32BE(at + 8),
+      length: ttf.readUInt32BE(at + 12),
+    };
+  });
+  let at = 44 + 20 * n;
+  const dir = Buffer.alloc(20 * n);
+  const data: Buffer[] = [];
+  tables.forEach((t, i) => {
+    dir.writeUInt32BE(t.tag, 20 * i);
+    dir.writeUInt32BE(at, 20 * i + 4);
+    dir.writeUInt32BE(t.length, 20 * i + 8);
+    dir.writeUInt32BE(t.length, 20 * i + 12);
+    dir.writeUInt32BE(t.sum, 20 * i + 16);
+    const block = Buffer.alloc(pad(t.length));
+    ttf.copy(block, 0, t.offset, t.offset + t.length);
+    data.push(block);
+    at += block.length;
+  });
+  const head = Buffer.alloc(44);
+  head.write('wOFF', 0, 'latin1');
+  head.writeUInt32BE(ttf.readUInt32BE(0), 4);
+  head.writeUInt32BE(at, 8);
+  head.writeUInt16BE(n, 12);
+  head.writeUInt32BE(12 + 16 * n + tables.reduce((a, t) => a + pad(t.length), 0), 16);
+  head.writeUInt16BE(1, 20);
+  return Buffer.concat([head, dir, ...data]);
+}
+
 let t: TestContext;
 let headers: Record<string, string>;
 let foreignHeaders: Record<string, string>;
@@ -94,6 +131,17 @@ describe('fonts', () => {
     expect((await call('GET', '/api/personalizes/font')).json().fonts.map((x: { id: string }) => x.id)).toEqual([f.id]);
   });
 
+  it('takes a WOFF too, checked by its content: the family read from it, served as font/woff', async () => {
+    const woff = toWoff(TTF);
+    const r = await upload(woff, 'Web copy');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ name: 'Web copy', family: 'Rancho', format: 'woff', bytes: woff.length });
+    expect(r.json().fontUrl).toMatch(/\.woff$/);
+    const file = await t.app.inject({ method: 'GET', url: r.json().fontUrl, headers: { host: `${shop.handle}.localhost` } });
+    expect(file.headers['content-type']).toBe('font/woff');
+    expect((await call('DELETE', `/api/personalizes/font/${r.json().id}`)).statusCode).toBe(200);
+  });
+
   it('refuses a file that is not a font, by content, with a message', async () => {
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0000' } })
       .png()
@@ -163,6 +211,37 @@ describe('personalizes', () => {
       fields: [{ id: 'a', type: 'text', label: 'Name', maxLength: 5, fontId: '00000000-0000-4000-8000-000000000000' }],
     });
     expect(font.json().messages).toEqual(['body.fields.0.fontId: not a font of this store']);
+  });
+
+  it('updates a personalization with PUT; lists them in pages', async () => {
+    const mug = await call('POST', '/api/personalizes', {
+      productId: ids.mug,
+      name: 'Mug text',
+      fields: [{ id: 'a', type: 'text', label: 'Initials', maxLength: 3 }],
+    });
+    expect(mug.statusCode, mug.body).toBe(200);
+    const put = await call('PUT', `/api/personalizes/${mug.json().id}`, {
+      productId: ids.mug,
+      name: 'Mug initials',
+      fields: [{ id: 'a', type: 'text', label: 'Initials', maxLength: 4, color: '#000000' }],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({
+      id: mug.json().id,
+      name: 'Mug initials',
+      fields: [{ label: 'Initials', maxLength: 4, color: '#000000' }],
+    });
+    expect((await call('GET', `/api/personalizes/${mug.json().id}`)).json().name).toBe('Mug initials');
+    const taken = await call('PUT', `/api/personalizes/${mug.json().id}`, { productId: ids.tee, name: 'x', fields: fields() });
+    expect(taken.json().messages).toEqual(['body.productId: this product already has a personalization']);
+    const p1 = (await call('GET', '/api/personalizes/?limit=1&page=1')).json();
+    const p2 = (await call('GET', '/api/personalizes/?limit=1&page=2')).json();
+    expect([p1.total, p1.personalizes.length, p2.personalizes.length]).toEqual([2, 1, 1]);
+    expect(p1.personalizes[0].id).not.toBe(p2.personalizes[0].id);
+    expect((await call('GET', '/api/personalizes/?limit=0')).json().messages).toEqual([
+      'querystring.limit: limit must be between 1 and 100',
+    ]);
+    expect((await call('DELETE', `/api/personalizes/${mug.json().id}`)).statusCode).toBe(200);
   });
 
   it('scope refusal and foreign shop 404', async () => {
