@@ -71,7 +71,7 @@ beforeEach(() => {
     ...handlers.home({ totalSales: 0, totalOrders: 0, openOrders: 0, products: { count: 0, variants: 0, collections: 0 }, homeHtml: '' }),
     http.get('/api/stores/config/status', () => reply(OnboardingStatus, status)),
     http.put('/api/stores/config/skip', () =>
-      reply(OnboardingStatus, step('connect_domain', 'Connect a domain', 'Connect domain', '/admin/domain')),
+      reply(OnboardingStatus, step('connect_domain', 'Connect a domain', 'Connect domain', '/admin/domains')),
     ),
     http.get('/api/stores/payout/proxy/store-proxies', () => reply(ProxyList, proxies)),
     http.get('/api/stores/subscription', () =>
@@ -119,7 +119,7 @@ describe('home dashboard: onboarding guide (§1, §3, §4)', () => {
     const fields = ['add_product', 'customize_theme', 'connect_domain', 'payment_gateway', 'set_up_payouts', 'test_order'] as const;
     const states = ['done', 'skipped', 'todo', 'todo', 'todo', 'todo'] as const;
     status = {
-      ...step('connect_domain', 'Connect a domain', 'Connect domain', '/admin/domain'),
+      ...step('connect_domain', 'Connect a domain', 'Connect domain', '/admin/domains'),
       remaining: 4,
       done: 1,
       skipped: 1,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ONBOARDING_BUTTON_MAX } from '@backroom/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +181,24 @@ describe('onboarding status', () => {
       remaining: 0,
       done: 6,
     });
+  });
+
+  it('every step’s button opens a screen the admin has (its path is an admin route)', async () => {
+    const routes = readFileSync(join(import.meta.dirname, '../../../../admin/src/routes.ts'), 'utf8');
+    const adminPaths = new Set([...routes.matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1]));
+    expect(adminPaths.has('/admin/orders')).toBe(true);
+    const o = await makeUser(t.db);
+    const mine = await makeStore(t.db, t.config, { ownerId: o.id });
+    const h = (await login(t.app, o.email, o.password, mine.id)).headers;
+    const paths: string[] = [];
+    let s = await status(h);
+    while (s.currentConfig.field !== 'done') {
+      paths.push(s.currentConfig.path);
+      s = (await skip(s.currentConfig.field, h)).json();
+    }
+    paths.push(s.currentConfig.path);
+    expect(paths).toHaveLength(7);
+    expect(paths.filter((p) => !adminPaths.has(p))).toEqual([]);
   });
 
   it('refuses an unknown step and a call without a session', async () => {

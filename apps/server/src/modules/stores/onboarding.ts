@@ -42,7 +42,7 @@ const STEPS: Record<(typeof ONBOARDING_STEPS)[number], Step> = {
     name: 'Connect a domain',
     description: 'Your shop is at {domain}. Connect a domain of your own so shoppers find you by your name.',
     button: 'Connect domain',
-    path: '/admin/domain',
+    path: '/admin/domains',
   },
   payment_gateway: {
     field: 'payment_gateway',
