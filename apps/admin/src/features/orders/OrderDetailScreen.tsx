@@ -62,9 +62,20 @@ function LineThumb({ src }: { src: string | null }) {
 /**
  * A line item: picture, title, options and personalisation values, print files of a personalised design line (issue
  * 19: rendered with the shopper's values when the order was paid, each a download link), price × quantity, what was
- * shipped/refunded.
+ * shipped/refunded. `moneyBack`: whether the order has refunded money — without it (a voided or unrefunded cancelled
+ * order) units taken off the order are "removed", not "refunded" (Shopify's wording).
  */
-function Line({ line, currency, printFiles = [] }: { line: OrderLineItem; currency: string; printFiles?: OrderDetail['printFiles'] }) {
+function Line({
+  line,
+  currency,
+  printFiles = [],
+  moneyBack,
+}: {
+  line: OrderLineItem;
+  currency: string;
+  printFiles?: OrderDetail['printFiles'];
+  moneyBack: boolean;
+}) {
   return (
     <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="line-item">
       <LineThumb src={line.imageSrc} />
@@ -111,7 +122,7 @@ function Line({ line, currency, printFiles = [] }: { line: OrderLineItem; curren
           )}
           {line.refundedQuantity > 0 && (
             <Badge size="xs" color="gray" variant="light" c="dark.7" tt="none">
-              {line.refundedQuantity} refunded
+              {line.refundedQuantity} {moneyBack ? 'refunded' : 'removed'}
             </Badge>
           )}
         </Group>
@@ -421,7 +432,13 @@ export default function OrderDetailScreen() {
                   </Text>
                 </Group>
                 {o.lineItems.map((l) => (
-                  <Line key={l.id} line={l} currency={o.currency} printFiles={o.printFiles?.filter((p) => p.lineItemId === l.id)} />
+                  <Line
+                    key={l.id}
+                    line={l}
+                    currency={o.currency}
+                    moneyBack={o.refunded > 0}
+                    printFiles={o.printFiles?.filter((p) => p.lineItemId === l.id)}
+                  />
                 ))}
                 {o.fulfillments.map((f) => (
                   <Text key={f.id} size="xs" c="dimmed">

@@ -198,4 +198,21 @@ describe('orders (website.orders, issue 12 item 3)', () => {
     expect(JSON.parse(String(patch.init?.body))).toEqual({ note: 'Gift: no invoice in the box' });
     expect(await screen.findByText('Notes and tags of order #1042 saved')).toBeTruthy();
   });
+  it('a voided cancelled order says its units were removed, not refunded (no money went back)', async () => {
+    order = {
+      ...order,
+      financialStatus: 'voided',
+      fulfillmentStatus: 'restocked',
+      cancelledAt: '2026-01-02T19:00:00.000Z',
+      closedAt: '2026-01-02T19:00:00.000Z',
+      cancelReason: 'fraud',
+      refundable: 0,
+      netPayment: 0,
+      lineItems: order.lineItems.map((l) => ({ ...l, refundedQuantity: 1, refundableQuantity: 0, fulfillableQuantity: 0 })),
+    };
+    renderApp(`/admin/orders/detail/${ID}`, fakeSession(owner));
+    await screen.findByRole('heading', { name: '#1042' }, SCREEN_LOAD);
+    expect(screen.getAllByText('1 removed')).toHaveLength(3);
+    expect(screen.queryByText('1 refunded')).toBeNull();
+  });
 });
