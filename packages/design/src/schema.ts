@@ -207,9 +207,6 @@ export type ShapeLayer = z.infer<typeof ShapeLayerSchema>;
 export type FieldLayer = z.infer<typeof FieldLayerSchema>;
 export type PhotoLayer = z.infer<typeof PhotoLayerSchema>;
 export type Layer = z.infer<typeof LayerSchema>;
-export type LayerType = Layer['type'];
-/** A layer as an editor may build it (defaults not yet applied). */
-export type LayerInput = z.input<typeof LayerSchema>;
 
 /**
  * What a surface is: a print area of a product (`area`), a single book page (`page`, the book's first page may be
@@ -253,7 +250,6 @@ export const SurfaceSchema = z.object({
   layers: z.array(LayerSchema).max(DESIGN_LIMITS.maxLayers, `layers must hold at most ${DESIGN_LIMITS.maxLayers} layers`).default([]),
 });
 export type Surface = z.infer<typeof SurfaceSchema>;
-export type SurfaceInput = z.input<typeof SurfaceSchema>;
 
 /** Label, length and sample of a `{key}` text placeholder (a field layer carries its own). */
 export const FieldDefSchema = z.object({
@@ -337,4 +333,3 @@ export const DesignDocumentSchema = z
     });
   });
 export type DesignDocument = z.infer<typeof DesignDocumentSchema>;
-export type DesignDocumentInput = z.input<typeof DesignDocumentSchema>;

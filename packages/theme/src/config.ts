@@ -25,7 +25,6 @@ import {
   mapLeaves,
   rangeOf,
   type Setting,
-  THEME_TYPES,
   type ThemeType,
   type ValuesOf,
 } from './vocabulary.js';
@@ -345,7 +344,7 @@ export function parseThemeConfig(config: unknown, theme?: ThemeType): ParseResul
   };
 }
 
-export { SCHEMA_VERSION, THEME_TYPES };
+export { SCHEMA_VERSION };
 
 /**
  * Applies `fn` to every merchant-HTML value of a config (rich text and HTML settings of every group, area and

@@ -20,7 +20,6 @@ export const FONT_FAMILIES = [
   'Roboto',
   'Be Vietnam Pro',
 ] as const;
-export type FontFamily = (typeof FONT_FAMILIES)[number];
 
 /** Weight names, 100 Thin to 950 Extra Black (spec §9); each also has an italic variant. */
 export const FONT_WEIGHTS = [

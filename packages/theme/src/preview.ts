@@ -26,10 +26,6 @@ export const PREVIEW_QUERY_PARAM = 'preview';
 /** Query parameter that makes the storefront show one of the shop's themes that is not published (issue 9 item 1). */
 export const PREVIEW_THEME_QUERY_PARAM = 'preview_theme_id';
 
-/** Section keys of the two fixed areas, as `select` / `edit` / `config.section` carry them. */
-export const FIXED_AREA_KEYS = ['header', 'footer'] as const;
-export type FixedAreaKey = (typeof FIXED_AREA_KEYS)[number];
-
 /** Longest section key accepted in a message (keys are `type-<suffix>`, well under this). */
 export const PREVIEW_MAX_KEY_LENGTH = 200;
 /** Deepest `edit` path accepted (the deepest plain-text setting is 6 steps down). */

@@ -180,7 +180,6 @@ export type Setting =
   | CountdownSetting
   | GroupSetting<Fields>
   | BlocksSetting<Fields>;
-export type SettingKind = Setting['kind'];
 /** A record of settings by config key. */
 export type Fields = { [key: string]: Setting };
 

@@ -5,7 +5,7 @@ import { collectionProducts, collections, productImages, products, productVarian
 import { sanitizeMerchantHtml } from '../../lib/html.js';
 import { syncAutomatedCollections } from '../collections/index.js';
 import type { MediaStorage } from '../media/index.js';
-import { type CsvEncoding, type CsvRow, detectEncoding, groupRows, type ProductGroup, type RowRejection, readCsvRows } from './csv.js';
+import { type CsvEncoding, detectEncoding, groupRows, type ProductGroup, type RowRejection, readCsvRows } from './csv.js';
 import { RemoteImages, type ResolvedImage } from './images.js';
 
 /** Products handled per transaction. */
@@ -455,5 +455,3 @@ function planGroup(
     collection: g.hasTitle ? f.collection : undefined,
   };
 }
-
-export type { CsvRow };
