@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { isProxyEntry, loadConfig, testConfig } from './config.js';
 import { authEvents, products, productVariants } from './db/schema/index.js';
-import { CHECKOUT_LIMIT_PER_SHOP } from './modules/storefront/routes.js';
+import { CHECKOUT_LIMIT_PER_SHOP } from './modules/storefront/index.js';
 import { createTestApp, freshDatabase, makeStore, makeUser, type TestContext } from './test/harness.js';
 
 /**

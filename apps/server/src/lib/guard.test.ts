@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import { revokeSessions } from '../modules/auth/service.js';
+import { revokeSessions } from '../modules/auth/index.js';
 import { addMember, freshDatabase, login, makeStore, makeUser } from '../test/harness.js';
 import { registeredRoutes } from './guard.js';
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   AcceptInvitationResponse,
   AddStaffBody,
@@ -12,7 +11,6 @@ import {
   MessageResponse,
   MyInvitationsResponse,
   PROFILE_PICTURE_MAX_BYTES,
-  PROFILE_PICTURE_TYPES,
   Profile,
   RevokeResponse,
   STAFF_SCOPE,
@@ -25,26 +23,24 @@ import {
   UpdateProfileBody,
   UpdateStaffBody,
 } from '@backroom/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { uploads, users } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { hasScope } from '../../lib/guard.js';
 import { requestMeta } from '../../lib/request-meta.js';
 import type { App } from '../../lib/types.js';
-import { mediaStorageFor, readFileField, sendMedia, sniffImage } from '../media/index.js';
+import { mediaStorageFor, readFileField, sendMedia } from '../media/index.js';
 import { acceptInvitation, cancelInvitation, declineInvitation, myInvitations, storeInvitations } from './invitations.js';
 import type { Caller } from './rules.js';
 import {
   addStaff,
   changePassword,
   deleteStaff,
-  getProfile,
   history,
   listStaff,
   revokeAllStaff,
   revokeStaff,
+  setProfilePicture,
   staffInfo,
   updateProfile,
   updateStaff,
@@ -348,17 +344,7 @@ export default async function staffRoutes(app: App) {
         what: 'picture',
         tooLarge: () => badRequest('file: must be at most 2 MB'),
       });
-      const kind = await sniffImage(data);
-      if (!kind || !(PROFILE_PICTURE_TYPES as readonly string[]).includes(kind.mime))
-        throw badRequest('file: must be a PNG, JPEG, GIF or WebP image');
-      const name = `${randomUUID()}.${kind.ext}`;
-      await media.put(`avatars/${name}`, data, kind.mime);
-      await app.db.insert(uploads).values({ storeId: null, path: `avatars/${name}`, contentType: kind.mime, bytes: data.length });
-      await app.db
-        .update(users)
-        .set({ profilePicture: `/api/users/profile-picture/${name}` })
-        .where(eq(users.id, req.auth.userId));
-      return getProfile(app.db, req.auth.userId);
+      return setProfilePicture(app.db, media, req.auth.userId, data);
     },
   );
 

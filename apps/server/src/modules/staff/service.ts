@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type AddStaffBody,
   AUTH_EVENT_TYPES,
   type ChangePasswordBody,
   INVITE_TOKEN_TTL_MS,
+  PROFILE_PICTURE_TYPES,
   SCOPES,
   type Scope,
   type StaffInfo,
@@ -14,7 +15,7 @@ import {
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { type Db, rows, sql } from '../../db/client.js';
-import { authEvents, sessions, storeMemberships, stores, users } from '../../db/schema/index.js';
+import { authEvents, sessions, storeMemberships, stores, uploads, users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { effectiveScopes } from '../../lib/guard.js';
 import type { Jobs } from '../../lib/jobs.js';
@@ -23,6 +24,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import { createPasswordToken, resetLink } from '../account/index.js';
 import { recordAuthEvent, revokeSessions } from '../auth/index.js';
+import { type MediaStorage, sniffImage } from '../media/index.js';
 import { inviteExisting } from './invitations.js';
 import { assertManager, type Caller, grantableScopes, manageRefusal, STAFF_ERRORS, type Target } from './rules.js';
 
@@ -292,6 +294,26 @@ export async function getProfile(db: Db, userId: string) {
     .where(eq(users.id, userId));
   if (!u) throw notFound('User');
   return u;
+}
+
+/**
+ * POST /api/users/profile-picture: keeps `data` as the person's profile picture when the media module's one image
+ * policy recognises it by its bytes as one of PROFILE_PICTURE_TYPES (PNG, JPEG, GIF, WebP — never SVG), else 400
+ * 'file: must be a PNG, JPEG, GIF or WebP image'. The file goes to `media` under `avatars/{uuid}.{ext}` (recorded in
+ * `uploads` without a store) and the profile points at `/api/users/profile-picture/{uuid}.{ext}`. Returns the Profile.
+ */
+export async function setProfilePicture(db: Db, media: MediaStorage, userId: string, data: Buffer) {
+  const kind = await sniffImage(data);
+  if (!kind || !(PROFILE_PICTURE_TYPES as readonly string[]).includes(kind.mime))
+    throw badRequest('file: must be a PNG, JPEG, GIF or WebP image');
+  const name = `${randomUUID()}.${kind.ext}`;
+  await media.put(`avatars/${name}`, data, kind.mime);
+  await db.insert(uploads).values({ storeId: null, path: `avatars/${name}`, contentType: kind.mime, bytes: data.length });
+  await db
+    .update(users)
+    .set({ profilePicture: `/api/users/profile-picture/${name}` })
+    .where(eq(users.id, userId));
+  return getProfile(db, userId);
 }
 
 /** PUT /api/users: first and last name (trimmed, 1–50) and, when given, the profile picture (null removes it). */
