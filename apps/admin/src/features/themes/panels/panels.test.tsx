@@ -34,6 +34,15 @@ describe('SectionPanel', () => {
 });
 
 describe('AreaPanel', () => {
+  it('shows the theme variant of the header with the Edit Menu link', () => {
+    const config = emptyConfig('newchick');
+    renderControlled(config.pages.fixed.header.settings, (v, onChange) => (
+      <AreaPanel themeType="newchick" area="header" value={v} onChange={onChange} isProviderStaff={false} />
+    ));
+    expect(screen.getByRole('link', { name: 'Edit Menu' }).getAttribute('href')).toBe('/admin/menus');
+    expect(screen.getByLabelText('Top bar text')).toBeTruthy();
+  });
+
   it('shows the theme variant of the footer and the Edit Menu link', () => {
     const config = emptyConfig('hydro');
     renderControlled(config.pages.fixed.footer.block_config, (v, onChange) => (
@@ -46,6 +55,19 @@ describe('AreaPanel', () => {
 });
 
 describe('SettingsGroupPanel', () => {
+  it('links the product settings to the product widgets (spec §2 "Product Widget"), and no other group', () => {
+    const config = emptyConfig('hydro');
+    const r = renderControlled(config.settings.product, (v, onChange) => (
+      <SettingsGroupPanel themeType="hydro" group="product" value={v} onChange={onChange} isProviderStaff={false} />
+    ));
+    expect(screen.getByRole('link', { name: 'Product Widget' }).getAttribute('href')).toBe('/admin/apps/widgets');
+    r.view.unmount();
+    renderControlled(config.settings.colors, (v, onChange) => (
+      <SettingsGroupPanel themeType="hydro" group="colors" value={v} onChange={onChange} isProviderStaff={false} />
+    ));
+    expect(screen.queryByRole('link', { name: 'Product Widget' })).toBeNull();
+  });
+
   it('hides staff-only settings from merchants and shows them to provider staff (spec §6)', () => {
     const config = emptyConfig('newchick');
     const r = renderControlled(config.settings.checkout, (v, onChange) => (
