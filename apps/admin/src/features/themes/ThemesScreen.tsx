@@ -1,4 +1,4 @@
-import type { ThemeSummary } from '@backroom/contracts';
+import { RenameThemeBody, type ThemeSummary } from '@backroom/contracts';
 import { THEME_LABELS } from '@backroom/theme';
 import {
   ActionIcon,
@@ -152,12 +152,13 @@ function ThemeCard({
   );
 }
 
-/** Rename dialog: the name is required, at most 100 characters (the server's rule). */
+/** Rename dialog: the name is checked with the contract's own rule (RenameThemeBody: trimmed, 1 to 100 characters). */
 function RenameModal({ theme, onClose }: { theme: ThemeSummary; onClose: () => void }) {
   const { rename } = useThemeMutations();
   const [name, setName] = useState(theme.name);
-  const trimmed = name.trim();
-  const error = !trimmed ? 'Name is required' : trimmed.length > 100 ? 'Name must be at most 100 characters' : null;
+  const parsed = RenameThemeBody.safeParse({ name });
+  const trimmed = parsed.success ? parsed.data.name : '';
+  const error = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'name is not valid');
   return (
     <Modal opened onClose={onClose} title="Rename theme" closeButtonProps={CLOSE}>
       <form
