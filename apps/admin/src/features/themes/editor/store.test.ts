@@ -71,6 +71,20 @@ describe('editor store (spec §2/§4, issue 9 items 2 and 6)', () => {
     expect(previewPageOf(s.getState())).toBe('home');
   });
 
+  it('the preview is scrolled to what the sidebar opens: a section, the header or the footer (spec §4 scroll target)', () => {
+    const s = make();
+    const key = current(s.getState().history).pages.homepage.sections[1]!.key;
+    s.getState().setView({ mode: 'section', key });
+    expect(s.getState().scrollTo).toBe(key);
+    s.getState().setView({ mode: 'area', area: 'footer' });
+    expect(s.getState().scrollTo).toBe('footer');
+    s.getState().setView({ mode: 'area', area: 'header' });
+    expect(s.getState().scrollTo).toBe('header');
+    // Back to the list keeps the preview where it is.
+    s.getState().setView({ mode: 'list' });
+    expect(s.getState().scrollTo).toBe('header');
+  });
+
   it('frame messages: select opens the clicked section; an in-place edit is one undo step; unknown paths change nothing', () => {
     const s = make();
     const key = current(s.getState().history).pages.homepage.sections[1]!.key;

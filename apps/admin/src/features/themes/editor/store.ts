@@ -206,7 +206,9 @@ export function createEditorStore(init: {
       setView(view) {
         const s = get();
         const patch: Partial<EditorState> = { view };
+        // The preview shows what is being edited: a section, or the header / footer (spec §4 "the scroll target").
         if (view.mode === 'section') patch.scrollTo = view.key;
+        if (view.mode === 'area') patch.scrollTo = view.area;
         if (view.mode === 'section' && s.page !== 'home') patch.page = 'home';
         set(patch);
       },
