@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { SEARCH_TEXT, searchIndex } from '../search-text.js';
 import { stores } from './core.js';
 
@@ -126,6 +139,29 @@ export const collectionProducts = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index('collection_products_product').on(t.productId)],
+);
+
+/** PostgreSQL's 64-bit transaction id (`xid8`, what `pg_current_xact_id()` returns), read as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Which transactions changed a shop's product list (issue 14 item 1): one row per (store, writing transaction), added
+ * by statement-level triggers on products, product_variants, product_images, collections and collection_products
+ * and by a row trigger on a store's currency (migration 0027). Append-only, so concurrent writers never wait on each
+ * other. The admin product list remembers each answer with the snapshot that read it and asks this table whether a
+ * transaction that snapshot could not see has since written the shop's catalog (`modules/catalog/list-cache.ts`):
+ * the answer is as fresh as a new read, across every copy of the server. Rows older than the cache's horizon are
+ * pruned by the same module.
+ */
+export const catalogChanges = pgTable(
+  'catalog_changes',
+  {
+    /** No foreign key: a shop's deletion cascades into its products, whose triggers still write here. */
+    storeId: uuid('store_id').notNull(),
+    xid: xid8('xid').notNull(),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.xid] })],
 );
 
 export const customers = pgTable(

@@ -29,8 +29,9 @@ import type { App } from '../../lib/types.js';
 import { mediaStorageFor } from '../media/index.js';
 import { exportProductsCsv } from './export.js';
 import { checkImportFile, importProductsCsv } from './import.js';
+import { CATALOG_PRUNE_INTERVAL_MS, CatalogReadCache, pruneCatalogChanges } from './list-cache.js';
 import { bulkUpdateProducts, createProduct, deleteProduct, getProduct, updateProduct } from './products.js';
-import { catalogCounts, listProducts, productGrid } from './service.js';
+import { catalogCounts, listProducts, type ProductListPage, productGrid } from './service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
@@ -50,6 +51,22 @@ const tooLarge = () =>
  */
 export default async function catalogRoutes(app: App) {
   await app.register(fastifyStatic, { root: DEMO_ASSETS_DIR, prefix: '/demo-assets/', decorateReply: false, index: false, maxAge: '1h' });
+
+  // The product list's remembered answers (issue 14 item 1, list-cache.ts), and the pruning of the change log they
+  // are checked against: every CATALOG_PRUNE_INTERVAL_MS, by each copy of the server.
+  const productListCache = new CatalogReadCache<ProductListPage>();
+  let horizon: string | null = null;
+  const prune = () =>
+    pruneCatalogChanges(app.db, horizon).then(
+      (h) => {
+        horizon = h;
+      },
+      (err: unknown) => app.log.warn({ err }, 'catalog_changes pruning failed; retried at the next interval'),
+    );
+  app.addHook('onReady', prune);
+  const pruning = setInterval(prune, CATALOG_PRUNE_INTERVAL_MS);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
 
   /**
    * The import job (issue 14 item 2, ARCHITECTURE.md "Background jobs"): imports the CSV handed to the job into its
@@ -160,7 +177,7 @@ export default async function catalogRoutes(app: App) {
     },
     async (req) => {
       const q = req.query;
-      const res = await listProducts(app.db, req.auth.storeId, q);
+      const res = await listProducts(app.db, req.auth.storeId, q, productListCache);
       return { ...res, page: q.page, limit: q.limit };
     },
   );

@@ -9,6 +9,13 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedRows, rows } from '../../db/client.js';
 import { majorFromCents } from '../../lib/money.js';
+import { type CatalogReadCache, catalogStaleSql } from './list-cache.js';
+
+/** One page of the admin product list as `listProducts` reads it (the route adds `page` and `limit`). */
+export interface ProductListPage {
+  products: ProductSummary[];
+  total: number;
+}
 
 /** `%…%` ILIKE pattern of a search text, with LIKE wildcards escaped. */
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -29,8 +36,15 @@ export async function catalogCounts(db: Db, storeId: string) {
  * units, 2 decimals). `search` matches title, handle, vendor or a variant SKU (case-insensitive);
  * `collection` keeps the products of the collection with that handle; `status`, `vendor`, `productType`
  * (case-insensitive) and `stock` (total of the variants > 0 or ≤ 0) narrow the list (issue 13 item 2).
+ * With `cache`, an answer read before is reused when the database confirms no transaction has written the store's
+ * catalog since its snapshot (`list-cache.ts`, issue 14 item 1); the answer is the same as without it.
  */
-export async function listProducts(db: Db, storeId: string, q: ProductListQuery): Promise<{ products: ProductSummary[]; total: number }> {
+export async function listProducts(
+  db: Db,
+  storeId: string,
+  q: ProductListQuery,
+  cache?: CatalogReadCache<ProductListPage>,
+): Promise<ProductListPage> {
   const where: SQL[] = [sql`p.store_id = ${storeId}::uuid`];
   if (q.search) {
     const pat = like(q.search);
@@ -49,40 +63,54 @@ export async function listProducts(db: Db, storeId: string, q: ProductListQuery)
     where.push(q.stock === 'in_stock' ? sql`${total} > 0` : sql`${total} <= 0`);
   }
   const cond = sql.join(where, sql` and `);
+  const key = cache ? JSON.stringify([storeId, q.search, q.collection, q.status, q.vendor, q.productType, q.stock, q.page, q.limit]) : '';
+  const known = cache?.get(key);
   // ONE prepared statement (issue 14 item 1: this list is the bench's authenticated read): the page is chosen first
   // (20 rows), then only those rows get their picture and variant figures, and the total rides along as a scalar.
   // PostgreSQL writes the answer's JSON itself (keys and units of ProductSummary: prices major units via float8 as
   // majorFromCents computes them, updatedAt as toISOString writes it), so the driver parses ONE text value instead
   // of 16 columns × 20 rows (its row parsing was ~20 % of the server's CPU on this route, bench/api/RESULTS.md).
+  // With a remembered answer, the same statement first asks catalog_changes whether it still holds and builds the
+  // page only when it does not (an InitPlan inside CASE runs only when its branch is taken).
   // The route's serializer still writes the answer from its schema (and checks it outside production).
-  const [row] = await preparedRows<{ j: string }>(
+  const [row] = await preparedRows<{ snap: string; j: string | null }>(
     db,
     'list_products_json',
-    sql`with page as (
-          select p.id, p.title, p.handle, p.vendor, p.product_type, p.tags, p.published, p.status, p.updated_at
-          from products p
-          where ${cond}
-          order by lower(p.title), p.id
-          limit ${q.limit} offset ${(q.page - 1) * q.limit})
-        select json_build_object(
-                 'total', (select count(*)::int from products p where ${cond}),
-                 'products', coalesce(json_agg(json_build_object(
-                   'id', page.id, '_id', page.id, 'title', page.title, 'handle', page.handle, 'vendor', page.vendor,
-                   'productType', page.product_type, 'tags', page.tags, 'published', page.published, 'status', page.status,
-                   'image', (select json_build_object('src', i.src) from product_images i
-                             where i.product_id = page.id order by i.position, i.id limit 1),
-                   'variantsCount', v.n, 'inventory', v.inv,
-                   'priceMin', coalesce(v.min_cents, 0)::float8 / 100, 'priceMax', coalesce(v.max_cents, 0)::float8 / 100,
-                   'currency', s.currency,
-                   'updatedAt', to_char(page.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-                   order by lower(page.title), page.id), '[]'))::text as j
-        from page
-        join stores s on s.id = ${storeId}::uuid
-        cross join lateral (select count(*)::int as n, coalesce(sum(inventory_qty), 0)::int as inv,
-                                   min(price_cents) as min_cents, max(price_cents) as max_cents
-                            from product_variants where product_id = page.id) v`,
+    sql`select pg_current_snapshot()::text as snap,
+          case when ${catalogStaleSql(storeId, known?.snap ?? null)} then (
+            with page as (
+              select p.id, p.title, p.handle, p.vendor, p.product_type, p.tags, p.published, p.status, p.updated_at
+              from products p
+              where ${cond}
+              order by lower(p.title), p.id
+              limit ${q.limit} offset ${(q.page - 1) * q.limit})
+            select json_build_object(
+                     'total', (select count(*)::int from products p where ${cond}),
+                     'products', coalesce(json_agg(json_build_object(
+                       'id', page.id, '_id', page.id, 'title', page.title, 'handle', page.handle, 'vendor', page.vendor,
+                       'productType', page.product_type, 'tags', page.tags, 'published', page.published, 'status', page.status,
+                       'image', (select json_build_object('src', i.src) from product_images i
+                                 where i.product_id = page.id order by i.position, i.id limit 1),
+                       'variantsCount', v.n, 'inventory', v.inv,
+                       'priceMin', coalesce(v.min_cents, 0)::float8 / 100, 'priceMax', coalesce(v.max_cents, 0)::float8 / 100,
+                       'currency', s.currency,
+                       'updatedAt', to_char(page.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                       order by lower(page.title), page.id), '[]'))::text
+            from page
+            join stores s on s.id = ${storeId}::uuid
+            cross join lateral (select count(*)::int as n, coalesce(sum(inventory_qty), 0)::int as inv,
+                                       min(price_cents) as min_cents, max(price_cents) as max_cents
+                                from product_variants where product_id = page.id) v)
+          end as j`,
   );
-  return JSON.parse(row!.j) as { products: ProductSummary[]; total: number };
+  if (row!.j === null && known) {
+    // Still true as of this newer snapshot: remember that one (it narrows the next check to newer writers).
+    cache!.set(key, row!.snap, known.value);
+    return known.value;
+  }
+  const page = JSON.parse(row!.j!) as ProductListPage;
+  cache?.set(key, row!.snap, page);
+  return page;
 }
 
 /**
