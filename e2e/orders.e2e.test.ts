@@ -211,6 +211,15 @@ describe('Orders (issue 12: the merchant runs the day’s business)', () => {
     await page.getByRole('heading', { name: mine.name, level: 2 }).waitFor();
     await page.getByTestId('line-item').first().waitFor();
     expect(await fits()).toBe(true);
+    // The lines' badges ('1 fulfilled', '1 refunded') are read whole, not cut to '1 refun…', and titles keep their words.
+    const cut = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="line-item"] .mantine-Badge-label')]
+          .filter((el) => el.scrollWidth > el.clientWidth)
+          .map((el) => el.textContent),
+      );
+    await expect.poll(() => page.locator('[data-testid="line-item"] .mantine-Badge-label').count()).toBeGreaterThan(0);
+    expect(await cut()).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/order-375.png`, fullPage: true });
     await context.close();

@@ -98,6 +98,10 @@ function Line({
             SKU: {line.sku}
           </Text>
         )}
+        {/* Phones: price × quantity under the title, so the title and badges keep the width (375 px, issue 12 item 3). */}
+        <Text size="xs" c="dimmed" hiddenFrom="sm" data-testid="line-price-narrow">
+          {orderMoneyMajor(line.price, currency)} × {line.quantity}
+        </Text>
         {printFiles.map((p) => (
           <Group key={p.renderId} gap={6} data-testid="print-files">
             <Text size="xs" c="dimmed">
@@ -127,10 +131,10 @@ function Line({
           )}
         </Group>
       </Box>
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
         {orderMoneyMajor(line.price, currency)} × {line.quantity}
       </Text>
-      <Text size="sm" fw={500} w={90} ta="right">
+      <Text size="sm" fw={500} miw={70} ta="right" style={{ whiteSpace: 'nowrap' }}>
         {orderMoneyMajor(line.total, currency)}
       </Text>
     </Group>
