@@ -1,5 +1,5 @@
 import '../../test/setup-dom';
-import { type ImportReport, Job, type ProductSummary } from '@backroom/contracts';
+import { CollectionListResponse, type ImportReport, Job, ProductBulkResponse, type ProductSummary } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { STORE_ID as STORE, signInToDemoStore, user } from '../../test/fixtures'
 import { handlers } from '../../test/handlers';
 import { calls, fail, reply, server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
+import { chooseOption } from '../../test/select';
 import { setViewportWidth } from '../../test/setup-dom';
 
 const owner = user();
@@ -156,6 +157,41 @@ describe('Products screen (website.products)', () => {
     expect(await screen.findByText('No products match “nothing”', undefined, T)).toBeTruthy();
     expect(screen.queryByText('Add your first products')).toBeNull();
   });
+
+  it('filters by status, stock, collection, vendor and type from the address, and a bulk action sets the status of the ticked products in ONE request', async () => {
+    catalog = [product({ title: 'Ocean Blue Shirt' }), product({ title: 'Striped Silk Blouse' }), product({ title: 'Wool Cap' })];
+    let bulkBody: unknown = null;
+    server.use(
+      http.get('/api/collections', () => reply(CollectionListResponse, { collections: [], total: 0, page: 1, limit: 250 })),
+      http.patch('/api/products/bulk', async ({ request }) => {
+        bulkBody = await request.json();
+        return reply(ProductBulkResponse, { products: 2, variants: 0 });
+      }),
+    );
+    const { router } = renderApp('/admin/products?stock=in_stock&collection=knitwear&vendor=Acme&productType=Shirts', fakeSession(owner));
+    const table = await screen.findByRole('table', { name: 'Products' }, T);
+    const lastQuery = () => Object.fromEntries(new URL(listCalls().at(-1)!.url, 'http://admin.test').searchParams);
+    const filters = { stock: 'in_stock', collection: 'knitwear', vendor: 'Acme', productType: 'Shirts' };
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', limit: '20', ...filters }));
+    // A status chosen in its select joins the address and the query, from page 1.
+    await chooseOption(screen.getByRole('combobox', { name: 'Status' }), 'Draft');
+    await waitFor(() => expect(router.state.location.search).toEqual({ ...filters, status: 'draft' }));
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', limit: '20', ...filters, status: 'draft' }));
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Select Ocean Blue Shirt' }));
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Select Wool Cap' }));
+    const actions = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(actions).getByText('2 selected')).toBeTruthy();
+    fireEvent.click(within(actions).getByRole('button', { name: 'Set as draft' }));
+    await waitFor(() => expect(bulkBody).not.toBeNull(), T);
+    expect(bulkBody).toEqual({
+      products: [
+        { id: catalog[0]!.id, status: 'draft' },
+        { id: catalog[2]!.id, status: 'draft' },
+      ],
+    });
+    expect(calls().filter((c) => c.url === '/api/products/bulk')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull());
+  }, 60_000);
 
   it('an empty store gets the call to import, which opens the import dialog', async () => {
     renderApp('/admin/products', fakeSession(owner));
