@@ -15,7 +15,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORE_ID, signInToDemoStore, user } from '../../test/fixtures';
 import { handlers } from '../../test/handlers';
-import { calls, reply, server } from '../../test/msw';
+import { calls, fail, reply, server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 
 /**
@@ -63,7 +63,7 @@ beforeEach(() => {
   server.use(
     handlers.preference(),
     handlers.stores(),
-    http.get('/api/stores/subscription', () => new Response(null, { status: 404 })),
+    http.get('/api/stores/subscription', () => fail(404, 'NOT_FOUND')),
     http.get('/api/stores/payout/v2/balance', () =>
       reply(Balance, { availableToPayout: 10, unsettled: 0, pendingPayouts: 50, paidPayouts: 0, currency: 'USD' }),
     ),

@@ -1,7 +1,7 @@
 import '../../test/setup-dom';
 import { CatalogLookupResponse, UpsellOffer, UpsellOfferBody, UpsellOfferList } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signInToDemoStore, user } from '../../test/fixtures';
 import { handlers } from '../../test/handlers';
@@ -51,7 +51,7 @@ beforeEach(() => {
     }),
     http.post('/api/upsell/offers', async ({ request }) => {
       const parsed = UpsellOfferBody.safeParse(await request.json());
-      if (!parsed.success) return HttpResponse.json({ statusCode: 400, code: 'BAD_REQUEST', messages: ['bad'] }, { status: 400 });
+      if (!parsed.success) return fail(400, 'BAD_REQUEST', ['bad']);
       if (parsed.data.title === 'Taken') return fail(400, 'BAD_REQUEST', ['productIds: not a product of this store']);
       const o = offer({
         ...parsed.data,
