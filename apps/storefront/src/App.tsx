@@ -156,7 +156,11 @@ const Routes = memo(function Routes() {
   return <NotFound />;
 });
 
-/** Scrolls the preview to the editor's scroll target when it changes (DESIGN.md "Preview protocol"). */
+/**
+ * Scrolls the preview to the editor's scroll target when it changes (DESIGN.md "Preview protocol"): the section's top
+ * lands right under the sticky header (a plain `scrollIntoView` would leave its first 100–200 px, heading and name
+ * label included, under the header); the header itself scrolls the page to the top.
+ */
 function useScrollTarget(scrollTo: string | null, version: number) {
   const last = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the check after every applied message.
@@ -165,6 +169,15 @@ function useScrollTarget(scrollTo: string | null, version: number) {
     const el = document.querySelector(`[data-section-key="${CSS.escape(scrollTo)}"]`);
     if (!el) return;
     last.current = scrollTo;
+    const header = document.querySelector('header[data-section-key="header"]');
+    if (el === header) {
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    // scrollIntoView (which lays out the content-visibility sections on the way) stops `scroll-margin-top` short of
+    // the section: styles.css sets it from this variable for preview sections.
+    const covered = header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().height : 0;
+    document.documentElement.style.setProperty('--sf-preview-covered', `${Math.round(covered)}px`);
     el.scrollIntoView({ block: 'start' });
   }, [scrollTo, version]);
 }
