@@ -791,3 +791,155 @@ describe('settings, rules and safety', () => {
     });
   });
 });
+
+/**
+ * What the audit of issue 9 found untested: Remove Section's Undo (item 6 "destructive actions … announced with an
+ * Undo"), the leave guard (router blocker and beforeunload), the preview scrolling to a section selected in the
+ * sidebar so that it is SEEN (not under the sticky header), and the hover outline actually painted over a section.
+ */
+describe('removing, leaving, scrolling and the hover outline', () => {
+  const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+  /** Top of the section `key` and bottom of the sticky header, in the preview frame's viewport (px). */
+  const placeOf = (key: string) =>
+    previewFrame(page).evaluate((k) => {
+      const el = document.querySelector(`[data-section-key="${k}"]`)!;
+      return {
+        top: Math.round(el.getBoundingClientRect().top),
+        headerBottom: Math.round(document.querySelector('header')!.getBoundingClientRect().bottom),
+      };
+    }, key);
+
+  it('Remove Section is announced with an Undo that puts the section back where it was, in the list and the preview', async () => {
+    await openEditor(page, 'FASHION');
+    const before = await order(page);
+    const row = rows(page)
+      .filter({ has: page.getByRole('button', { name: 'Flash Deals', exact: true }) })
+      .first();
+    const key = (await row.getAttribute('data-section-key'))!;
+    await row.locator('.br-section-open').click();
+    await panelsShown(page);
+    await page.getByRole('button', { name: 'Remove Section' }).click();
+    await poll(async () => (await order(page)).includes('Flash Deals')).toBe(false);
+    await poll(() => preview(page).locator(`[data-section-key="${key}"]`).count()).toBe(0);
+    const note = page.getByRole('alert').filter({ hasText: 'Flash Deals removed' });
+    await poll(() => note.isVisible()).toBe(true);
+    await note.hover();
+    await note.getByRole('button', { name: 'Undo' }).click();
+    await poll(() => order(page)).toEqual(before);
+    await poll(() => preview(page).locator(`[data-section-key="${key}"]`).count()).toBe(1);
+    await poll(() => page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+  });
+
+  it('selecting a section, the footer or the header in the sidebar scrolls the preview to it, not under the sticky header', async () => {
+    await openEditor(page, 'FASHION');
+    for (const label of ['Featured Collection', 'Flash Deals']) {
+      const row = rows(page)
+        .filter({ has: page.getByRole('button', { name: label, exact: true }) })
+        .first();
+      const key = (await row.getAttribute('data-section-key'))!;
+      await row.locator('.br-section-open').click();
+      await panelsShown(page);
+      // Scrolled to it: its top (heading and name label) right under the sticky header, not hidden by it.
+      await poll(async () => {
+        const p = await placeOf(key);
+        return Math.abs(p.top - p.headerBottom) <= 1;
+      }).toBe(true);
+      await page.getByRole('button', { name: 'Back' }).click();
+    }
+    // The footer's entry shows the footer (the page's end), the header's takes the preview back to the top.
+    await page.getByRole('button', { name: 'Footer', exact: true }).click();
+    await poll(async () => {
+      const p = await placeOf('footer');
+      return p.top >= p.headerBottom - 1 && p.top < (await previewFrame(page).evaluate(() => window.innerHeight));
+    }).toBe(true);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Header', exact: true }).click();
+    await poll(() => previewFrame(page).evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+  });
+
+  it('a section under the pointer in the preview is outlined (painted, not covered by its content) and named', async () => {
+    await openEditor(page, 'FASHION');
+    const hero = preview(page).locator('.sf-section--head-image');
+    await hero.hover({ position: { x: 200, y: 200 } });
+    const box = (await page.locator(PREVIEW).boundingBox())!;
+    const inFrame = await previewFrame(page).evaluate(() => {
+      const r = document.querySelector('.sf-section--head-image')!.getBoundingClientRect();
+      return { left: r.left, top: r.top, height: r.height };
+    });
+    // A 2 px column at the section's left edge, below its name label: the dashed outline's pixels are the editor blue.
+    const clip = { x: box.x + inFrame.left, y: box.y + inFrame.top + 40, width: 2, height: Math.min(200, inFrame.height - 60) };
+    const sharp = (await import('sharp')).default;
+    const blue = async () => {
+      const { data, info } = await sharp(await page.screenshot({ clip }))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      let n = 0;
+      for (let i = 0; i < data.length; i += info.channels) {
+        if (Math.abs(data[i]! - 0x2f) < 40 && Math.abs(data[i + 1]! - 0x80) < 40 && Math.abs(data[i + 2]! - 0xed) < 40) n += 1;
+      }
+      return n / (info.width * info.height);
+    };
+    await poll(blue).toBeGreaterThan(0.2);
+    expect(
+      await previewFrame(page).evaluate(() => getComputedStyle(document.querySelector('.sf-section--head-image')!, '::before').content),
+    ).toBe('"Head Image"');
+  });
+
+  it('a value out of its range is flagged inline when saving, on its panel and its row, and nothing is saved', async () => {
+    const theme = await themeOf('FASHION');
+    const before = await savedConfig(theme.id);
+    await openEditor(page, 'FASHION');
+    const row = rows(page)
+      .filter({ has: page.getByRole('button', { name: 'Featured Collection', exact: true }) })
+      .first();
+    await row.locator('.br-section-open').click();
+    await panelsShown(page);
+    await page.getByRole('textbox', { name: 'Items per row', exact: true }).fill('9');
+    await poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await poll(() => page.getByRole('alert').filter({ hasText: 'Fix before saving' }).first().isVisible()).toBe(true);
+    const inline = page.getByRole('navigation', { name: 'Theme editor' }).getByRole('alert').filter({ hasText: 'Fix before saving' });
+    await poll(() => inline.textContent()).toContain('Items per row');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await poll(() => page.getByRole('button', { name: 'Featured Collection (has problems)' }).count()).toBe(1);
+    expect((await savedConfig(theme.id)).version).toBe(before.version);
+    // Fixed, the flag goes away by itself.
+    await page.getByRole('button', { name: 'Featured Collection (has problems)' }).click();
+    await page.getByRole('textbox', { name: 'Items per row', exact: true }).fill('5');
+    await poll(() => inline.count()).toBe(0);
+  });
+
+  it('leaving with unsaved changes asks first: the in-app Close and a reload (beforeunload)', async () => {
+    await openEditor(page, 'DEFAULT');
+    await page.getByRole('button', { name: 'Header', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Top bar text' }).fill('Not saved yet');
+    await poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await poll(() => ask.isVisible()).toBe(true);
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await poll(() => ask.isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toMatch(/\/admin\/themes\/.+/);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Top bar text' }).inputValue()).toBe('Not saved yet');
+
+    // A reload asks the browser's "leave site?" (the file's dialog handler accepts it).
+    const asked: string[] = [];
+    const note = (d: { type(): string }) => asked.push(d.type());
+    page.on('dialog', note);
+    try {
+      await page.reload();
+      await poll(() => asked).toContain('beforeunload');
+    } finally {
+      page.off('dialog', note);
+    }
+
+    // The in-app Close, confirmed, goes back to the Themes screen.
+    await openEditor(page, 'DEFAULT');
+    await page.getByRole('button', { name: 'Header', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Top bar text' }).fill('Leaving anyway');
+    await poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/admin/themes');
+  });
+});
