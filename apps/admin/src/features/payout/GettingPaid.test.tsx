@@ -5,7 +5,9 @@ import {
   EMPTY_PROXY_REPOLL_MS,
   OnboardingStatus,
   PAYMENT_GATEWAY_WARNING,
+  PayoutCard,
   PayoutCardList,
+  PayoutConfig,
   PayoutConfigAnswer,
   PayoutRequest,
   PayoutRequestList,
@@ -294,6 +296,70 @@ describe('payout screen (§7 Payout)', () => {
     const posts = calls().filter((c) => c.url === '/api/stores/payout/v2/payout-request');
     expect(posts.map((c) => JSON.parse(String(c.init?.body)))).toEqual([{ amount: 200 }, { amount: 50 }]);
     expect(screen.getByRole('table', { name: 'Payout requests' }).textContent).toContain('Pending');
+  });
+
+  it('adds a card (the number goes to the server, only brand and last 4 come back) and saves a bank account', async () => {
+    let cards: PayoutCard[] = [];
+    let config: PayoutConfig | null = null;
+    server.use(
+      http.get('/api/stores/payout/card/', () => reply(PayoutCardList, { cards })),
+      http.post('/api/stores/payout/card/', async ({ request: r }) => {
+        const b = (await r.json()) as { holderName: string; expMonth: number; expYear: number };
+        const card = {
+          id: crypto.randomUUID(),
+          holderName: b.holderName,
+          brand: 'Visa',
+          last4: '4242',
+          expMonth: b.expMonth,
+          expYear: b.expYear,
+          createdAt: '2026-01-02T10:00:00.000Z',
+        };
+        cards = [card];
+        return reply(PayoutCard, card);
+      }),
+      http.get('/api/stores/payout/config', () => reply(PayoutConfigAnswer, { config })),
+      http.post('/api/stores/payout/config', async () => {
+        config = {
+          id: crypto.randomUUID(),
+          method: 'bank',
+          cardId: null,
+          accountHolder: 'Ada Lovelace',
+          ibanMasked: 'DE89 **** **** **** **30 00',
+          paypalEmail: null,
+          minimumAmount: 10,
+          schedule: 'weekly',
+          destination: 'Bank account DE89 **** **** **** **30 00 (Ada Lovelace)',
+        };
+        return reply(PayoutConfig, config);
+      }),
+      http.get('/api/stores/payout/request-payouts', () => reply(PayoutRequestList, { requests: [], total: 0, page: 1, limit: 10 })),
+      http.get('/api/stores/payout/proxy/get-store-proxies', () => reply(ProxyList, empty)),
+    );
+    renderApp('/admin/settings/payout', fakeSession(owner));
+    const add = await screen.findByRole('form', { name: 'Add a card' }, SCREEN_LOAD);
+    fireEvent.change(within(add).getByLabelText('Card holder'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(within(add).getByLabelText('Card number'), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.change(within(add).getByLabelText('Month'), { target: { value: '12' } });
+    fireEvent.change(within(add).getByLabelText('Year'), { target: { value: '2035' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add card' }));
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Payout cards' }).textContent).toContain('Visa •••• 4242'));
+    const cardPost = calls().find((c) => c.url === '/api/stores/payout/card/' && c.init?.method === 'POST')!;
+    expect(JSON.parse(String(cardPost.init?.body))).toEqual({
+      holderName: 'Ada Lovelace',
+      number: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: 2035,
+    });
+    // The form forgets the number once the card is added.
+    await waitFor(() => expect((within(add).getByLabelText('Card number') as HTMLInputElement).value).toBe(''));
+
+    const method = screen.getByRole('form', { name: 'Payout method' });
+    fireEvent.change(within(method).getByLabelText('Account holder'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(within(method).getByLabelText('IBAN'), { target: { value: 'DE89 3704 0044 0532 0130 00' } });
+    fireEvent.click(within(method).getByRole('button', { name: /^Save/ }));
+    expect(await screen.findByText('Bank account DE89 **** **** **** **30 00 (Ada Lovelace)')).toBeTruthy();
+    const cfgPost = calls().find((c) => c.url === '/api/stores/payout/config' && c.init?.method === 'POST')!;
+    expect(JSON.parse(String(cfgPost.init?.body))).toMatchObject({ method: 'bank', accountHolder: 'Ada Lovelace' });
   });
 
   it('exports the filtered history through GET …/request-payouts/export (every page), saved as payouts.csv', async () => {

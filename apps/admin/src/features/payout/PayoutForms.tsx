@@ -142,6 +142,23 @@ type ConfigValues = {
 };
 const METHOD_LABEL: Record<PayoutConfig['method'], string> = { card: 'Card', bank: 'Bank account', paypal: 'PayPal' };
 
+/**
+ * The config body of the form's values: the chosen method with ITS destination fields only. The fields of the other
+ * methods (hidden, often empty) are left out, so they are neither sent nor checked — an empty, hidden PayPal e-mail
+ * must not stop a bank account from being saved.
+ */
+function configBody(v: ConfigValues): PayoutConfigBody {
+  return {
+    method: v.method,
+    minimumAmount: v.minimumAmount,
+    schedule: v.schedule,
+    ...(v.method === 'card' ? { cardId: v.cardId } : {}),
+    ...(v.method === 'bank' ? { accountHolder: v.accountHolder, iban: v.iban } : {}),
+    ...(v.method === 'paypal' ? { paypalEmail: v.paypalEmail } : {}),
+  };
+}
+const validateConfig = schemaResolver(PayoutConfigBody, { sync: true });
+
 /** The payout method: card, bank account (IBAN, shown masked once saved) or PayPal e-mail; minimum and schedule. */
 export function ConfigSection() {
   const cfg = usePayoutConfig();
@@ -150,7 +167,7 @@ export function ConfigSection() {
   const { submitted, handleSubmit } = useSubmit();
   const form = useForm<ConfigValues>({
     initialValues: { method: 'bank', cardId: null, accountHolder: '', iban: '', paypalEmail: '', minimumAmount: 0, schedule: 'manual' },
-    validate: schemaResolver(PayoutConfigBody, { sync: true }),
+    validate: (values) => validateConfig(configBody(values)),
     validateInputOnChange: submitted,
   });
   const current = cfg.data?.config ?? null;
@@ -169,15 +186,7 @@ export function ConfigSection() {
   }, [current]);
   const method = form.values.method;
   const submit = handleSubmit(form, async (v) => {
-    const body = {
-      method: v.method,
-      minimumAmount: v.minimumAmount,
-      schedule: v.schedule,
-      ...(v.method === 'card' ? { cardId: v.cardId } : {}),
-      ...(v.method === 'bank' ? { accountHolder: v.accountHolder, iban: v.iban } : {}),
-      ...(v.method === 'paypal' ? { paypalEmail: v.paypalEmail } : {}),
-    };
-    await saveConfig.mutateAsync({ id: current?.id ?? null, body });
+    await saveConfig.mutateAsync({ id: current?.id ?? null, body: configBody(v) });
     form.setFieldValue('iban', '');
   });
   return (
