@@ -557,7 +557,7 @@ export const handlers = {
     }),
     http.post('/api/discounts', async ({ request }) => {
       const body = DiscountInput.parse(await request.json());
-      if (store().some((d) => d.code.toLowerCase() === body.code.toLowerCase())) {
+      if (body.method === 'code' && store().some((d) => d.code.toLowerCase() === body.code.toLowerCase())) {
         return fail(400, 'BAD_REQUEST', ['code: is already used by another discount']);
       }
       const d: Discount = {

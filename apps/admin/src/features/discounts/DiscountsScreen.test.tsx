@@ -1,10 +1,11 @@
 import '../../test/setup-dom';
-import type { Discount } from '@backroom/contracts';
+import { CatalogLookupResponse, type Discount } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signInToDemoStore, user } from '../../test/fixtures';
 import { handlers } from '../../test/handlers';
-import { calls, server } from '../../test/msw';
+import { calls, reply, server } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
 
 // Discount screens (issue 12 item 6) on MSW: the tabs' lists, the form's contract rules through the resolver, the
@@ -127,5 +128,38 @@ describe('the discount form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /^Percentage off/ }), { target: { value: '5' } });
     fireEvent.submit(form);
     expect(await screen.findByText('is already used by another discount')).toBeTruthy();
+  });
+  it('creates the automatic "Buy 2 get 1 free" on a collection: buys 2, gets 1 at 100 % off', async () => {
+    const tees = '00000000-0000-4000-8000-0000000c0001';
+    server.use(
+      http.get('/api/discounts/lookups', () =>
+        reply(CatalogLookupResponse, { items: [{ id: tees, title: 'Tops & Tees', imageSrc: null }] }),
+      ),
+    );
+    renderApp('/admin/discounts/automatic/new', fakeSession(member));
+    const form = await screen.findByRole('form', { name: 'Create automatic discount' }, SCREEN_LOAD);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Title/ }), { target: { value: 'Buy 2 get 1 free on tees' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Buy X get Y' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Customer buys (items)' }), { target: { value: '2' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Customer gets (items)' }), { target: { value: '1' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Percentage off the items they get/ }), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Specific collections' }));
+    const picker = await screen.findByPlaceholderText('Search collections');
+    picker.focus();
+    fireEvent.click(picker);
+    fireEvent.click(await screen.findByRole('option', { name: 'Tops & Tees', hidden: true }));
+    fireEvent.submit(form);
+    await waitFor(() => expect(store).toHaveLength(3));
+    const post = calls().find((c) => c.init?.method === 'POST')!;
+    expect(JSON.parse(String(post.init!.body))).toMatchObject({
+      method: 'automatic',
+      title: 'Buy 2 get 1 free on tees',
+      type: 'buy_x_get_y',
+      value: 100,
+      buyQuantity: 2,
+      getQuantity: 1,
+      appliesTo: 'collections',
+      collectionIds: [tees],
+    });
   });
 });
