@@ -1,7 +1,7 @@
 import '../../test/setup-dom';
-import { BaseCatalogResponse, type BaseProduct } from '@backroom/contracts';
+import { BaseCatalogResponse, type BaseProduct, Product } from '@backroom/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signInToDemoStore, user } from '../../test/fixtures';
 import { handlers } from '../../test/handlers';
@@ -55,7 +55,31 @@ beforeEach(() => {
     http.get('/api/catalog/base-products', () => reply(BaseCatalogResponse, { products: [HOODIE], categories: ['Hoodies & sweatshirts'] })),
     http.post('/api/catalog/base-products/:id/products', async ({ request }) => {
       posted = await request.json();
-      return HttpResponse.json({ id: PRODUCT_ID }, { status: 201 });
+      // The server answers the new product (pod-catalog routes: 201 Product), parsed here by the contract.
+      return reply(
+        Product,
+        {
+          id: PRODUCT_ID,
+          title: 'Heavyweight Hoodie',
+          handle: 'heavyweight-hoodie',
+          bodyHtml: '',
+          status: 'draft',
+          published: false,
+          vendor: '',
+          productType: '',
+          tags: [],
+          seoTitle: null,
+          seoDescription: null,
+          options: [],
+          variants: [],
+          images: [],
+          collections: [],
+          currency: 'USD',
+          createdAt: '2026-01-02T00:00:00.000Z',
+          updatedAt: '2026-01-02T00:00:00.000Z',
+        },
+        { status: 201 },
+      );
     }),
   );
 });
