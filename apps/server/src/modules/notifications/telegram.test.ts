@@ -10,8 +10,9 @@ import { webhookSecrets } from './telegram.js';
 /**
  * Telegram notifications (issue 18 item 4) against a local stub of the Bot API: settings and their validation, the
  * scope and a foreign shop, the connect deep link from getMe, `/start {code}` through the webhook (secret path and
- * secret_token), a new order → one message with its name and total (HTML-escaped), a 5xx retried, a 403 disabling
- * the link with a visible reason.
+ * secret_token), a new order → one message with its name and total (HTML-escaped), order paid and payout status
+ * messages, the daily summary, a 5xx retried, a 403 disabling the link with a visible reason; and without an https
+ * PUBLIC_URL, the same `/start {code}` received by long polling (`getUpdates`).
  */
 let t: TestContext;
 let stub: BotStub;
@@ -251,5 +252,37 @@ describe('connecting a chat and the messages', () => {
       chatTitle: null,
       disabledReason: null,
     });
+  });
+});
+
+describe('long polling (no https PUBLIC_URL, development)', () => {
+  it('drops any webhook, then binds the chat whose /start {code} arrives through getUpdates', async () => {
+    const dev = await startBotStub();
+    const app = await createTestApp({ telegram: { botToken: '123456:TEST', apiUrl: dev.url, retryLimit: 3, retryDelaySeconds: 1 } });
+    try {
+      await app.app.ready();
+      const u = await makeUser(app.db);
+      const s = await makeStore(app.db, app.config, { ownerId: u.id });
+      const headers = (await login(app.app, u.email, u.password, s.id)).headers;
+      expect((await app.app.inject({ method: 'GET', url: '/api/notifications/telegram', headers })).json()).toMatchObject({
+        configured: true,
+        transport: 'polling',
+      });
+      await dev.waitFor((c) => c.method === 'deleteWebhook');
+      await dev.waitFor((c) => c.method === 'getUpdates');
+      const url = (await app.app.inject({ method: 'POST', url: '/api/notifications/telegram/connect', headers })).json().url as string;
+      const code = new URL(url).searchParams.get('start');
+      dev.pushUpdate({ message: { text: `/start ${code}`, chat: { id: 555, type: 'private', first_name: 'Dev' } } });
+      const welcome = await dev.waitFor((c) => c.method === 'sendMessage' && String(c.params.text).startsWith('✅ Connected'));
+      expect(welcome.params.chat_id).toBe('555');
+      expect((await app.app.inject({ method: 'GET', url: '/api/notifications/telegram', headers })).json()).toMatchObject({
+        connected: true,
+        chatTitle: 'Dev',
+      });
+      expect(dev.calls.some((c) => c.method === 'setWebhook')).toBe(false);
+    } finally {
+      await app.close();
+      await dev.close();
+    }
   });
 });
