@@ -12,7 +12,8 @@ import { type E2eServer, launchBrowser, newPage, seriousA11yViolations, signIn, 
  * The Products screen and the Shopify CSV import in Chromium: the owner imports apparel.csv through the dropzone,
  * the report counts one created product per distinct Handle, the products are in the table, and the home
  * dashboard's Products figure grew by as many. Importing the same file again creates nothing (the server counts
- * unchanged products as skipped); a copy with every title changed updates them all. The orders+products demo staff
+ * unchanged products as skipped); a copy with every title changed updates them all. The Export button's CSV imports
+ * into the owner's second shop with the same products, variants, prices and pictures (issue 13). The orders+products demo staff
  * member lands on Orders after picking the shop.
  */
 
@@ -163,6 +164,56 @@ describe('Products screen and the Shopify CSV import', () => {
     await searchProducts(page, 'Ocean Blue Shirt 2025', 1);
     expect(await tableTitles(page)).toEqual(['Ocean Blue Shirt 2025']);
     await context.close();
+  });
+
+  it('the Export button downloads the catalog as a Shopify CSV that imports into the second shop: same products, variants, prices and pictures', async () => {
+    /** Each product of a shop by handle: title, status, variants' options, prices and SKUs in order, pictures' alt texts in order. */
+    const catalogOf = async (shop: string) =>
+      new Map(
+        (
+          await rows<{ handle: string; title: string; status: string; variants: string[]; images: string[] }>(
+            server.db,
+            sql`select p.handle, p.title, p.status,
+                  coalesce((select array_agg(concat_ws('|', v.option1, v.option2, v.option3, v.price_cents, v.compare_at_price_cents, v.sku) order by v.position)
+                            from product_variants v where v.product_id = p.id), '{}') as variants,
+                  coalesce((select array_agg(i.alt order by i.position) from product_images i where i.product_id = p.id), '{}') as images
+                from products p join stores s on s.id = p.store_id where s.handle = ${shop}`,
+          )
+        ).map(({ handle, ...rest }) => [handle, rest]),
+      );
+    const fashion = await catalogOf('demo');
+    const home = await catalogOf('demo-home');
+    const clashes = [...fashion.keys()].filter((h) => home.has(h));
+
+    const { context, page } = await newPage(browser);
+    await signIn(page, server.url, OWNER.email, OWNER.password, 'Demo Fashion');
+    await page.goto(`${server.url}/admin/products`);
+    await page.getByRole('table', { name: 'Products' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe('products_export.csv');
+    const file = join(tmp, 'products_export.csv');
+    await download.saveAs(file);
+    const exported = parse(readFileSync(file), { columns: true, skip_empty_lines: true, bom: true }) as Row[];
+    expect(new Set(exported.map((r) => r.Handle))).toEqual(new Set(fashion.keys()));
+    await context.close();
+
+    const second = await newPage(browser);
+    await signIn(second.page, server.url, OWNER.email, OWNER.password, 'Demo Home');
+    await second.page.goto(`${server.url}/admin/products`);
+    await second.page.getByRole('table', { name: 'Products' }).waitFor();
+    await importFile(second.page, file);
+    expect(await reportCounts(second.page)).toEqual({ created: fashion.size - clashes.length, updated: clashes.length, skipped: 0 });
+    await expect
+      .poll(() =>
+        second.page
+          .getByRole('dialog', { name: 'Import products' })
+          .getByRole('table', { name: /Rejected rows/ })
+          .count(),
+      )
+      .toBe(0);
+    const copied = await catalogOf('demo-home');
+    for (const [handle, product] of fashion) expect(copied.get(handle), handle).toEqual(product);
+    await second.context.close();
   });
 
   it('at 375 px the products are cards, the import dialog fills the screen and shows the server’s error messages', async () => {
