@@ -55,6 +55,8 @@ describe('search palette (issue 20)', () => {
     await page.keyboard.type('#1001');
     const hit = page.locator('.mantine-Spotlight-action', { hasText: '#1001' }).first();
     await hit.waitFor();
+    // A hit keeps Spotlight's own padding (7px × md), whatever order the lazy chunks' stylesheets arrived in.
+    expect(await hit.evaluate((el) => getComputedStyle(el).padding)).toBe('7px 16px');
     await openWithKeyboard(page, '#1001');
     await page.waitForURL((u) => u.pathname.startsWith('/admin/orders/detail/'));
     await page.getByText('#1001').first().waitFor();

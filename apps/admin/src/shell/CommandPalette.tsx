@@ -120,7 +120,10 @@ export function CommandPalette({ groups, scopes }: Props) {
         maxHeight={480}
         // The dialog's accessible name (axe aria-dialog-name); the header itself stays hidden, the input says it all.
         title="Search"
-        styles={{ header: { display: 'none' } }}
+        // Each hit's padding is Spotlight's own (7px × md), set here so it does not depend on stylesheet order: the
+        // shell's lazy core stylesheet (full-styles, with UnstyledButton's `padding: 0` for the same specificity)
+        // may arrive after the spotlight's and left the hits flush against the edge.
+        styles={{ header: { display: 'none' }, action: { padding: '7px var(--mantine-spacing-md)' } }}
       >
         <Spotlight.Search
           placeholder="Search orders, products, customers… or a screen"
