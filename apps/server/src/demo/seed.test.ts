@@ -326,6 +326,11 @@ describe('demo getting paid (issue 10 item 5)', () => {
     expect(b.json().availableToPayout).toBeGreaterThan(0);
     const status = await t.app.inject({ method: 'GET', url: '/api/stores/config/status', headers: owner.headers });
     expect(status.json().remaining).toBeGreaterThan(0);
+    // Both shops have setup steps left (issue 10 item 5); the second one's include getting a payment gateway.
+    const homeOwner = await login(t.app, DEMO_LOGINS[0].email, DEMO_LOGINS[0].password, shop('demo-home').id);
+    const homeStatus = (await t.app.inject({ method: 'GET', url: '/api/stores/config/status', headers: homeOwner.headers })).json();
+    expect(homeStatus.remaining).toBeGreaterThan(0);
+    expect(homeStatus.steps.find((x: { field: string }) => x.field === 'payment_gateway').state).toBe('todo');
   });
 });
 
