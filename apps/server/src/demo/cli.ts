@@ -50,8 +50,8 @@ async function main() {
   }
 }
 
+// The whole error, stack included (config.ts is the one reader of process.env: no DEBUG switch of its own here).
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  if (process.env.DEBUG) console.error(err);
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });
