@@ -16,6 +16,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { storefrontUrl, systemDomain } from '../lib/domains.js';
+import { PAID_FINANCIAL_STATUSES } from '../lib/money.js';
 import { hashPassword } from '../lib/passwords.js';
 import { sealSecret } from '../lib/secrets.js';
 import { seedDemoThemes } from '../modules/themes/index.js';
@@ -664,7 +665,8 @@ async function insertOrders(
         fulfillment = r.weighted<Fulfillment>(w);
       } else if (financial === 'refunded') fulfillment = r.chance(0.5) ? 'fulfilled' : 'unfulfilled';
       let captured: number | null = null;
-      if (financial === 'paid' || financial === 'partially_refunded' || financial === 'refunded') {
+      // Money was captured: the paid-order rule of lib/money.ts (paid, partially_refunded, refunded).
+      if ((PAID_FINANCIAL_STATUSES as readonly string[]).includes(financial)) {
         const delay = payment === 'Cash on Delivery' ? r.int(2, 4) * DAY + r.int(0, 8 * 3_600_000) : r.int(2_000, 240_000);
         captured = Math.min(t + delay, now - 1000);
       }
