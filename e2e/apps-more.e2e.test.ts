@@ -9,7 +9,8 @@ import { DEMO_OWNER, newPage, newShopperPage, seriousA11yViolations, signIn, use
  * and 7, issue 20) in Chromium on the demo shops. The demo owner is made provider staff (the full menu, with its
  * Apps group) and the Custom Store e-mail. A Best sellers widget added on the Product Widget screen shows under the
  * description of a Demo Fashion (newchick) product page; a Recently viewed widget shows the product a shopper saw
- * before on Demo Home (hydro); every apps route shows the mini navigation in place of the sidebar's Apps group; a
+ * before on Demo Home (hydro); Demo Home's cart shows a Handpicked widget and an in-cart offer at the server's price,
+ * which the cart discounts once taken; every apps route shows the mini navigation in place of the sidebar's Apps group; a
  * shop is created from Demo Fashion and listed; typing `payout` in the palette offers "Request a payout", which opens
  * the payout request dialog. axe finds no serious or critical violation; screenshots go to `$E2E_SHOTS` when set.
  */
@@ -135,6 +136,49 @@ describe('product widgets, apps navigation, Custom Store and the payout action',
     await widget.waitFor();
     expect(await widget.locator('.sf-card__title').allTextContents()).toEqual([products[0]!.title]);
     await shot(shopper.page, 'widget-product-hydro');
+    await shopper.context.close();
+  });
+
+  it('the cart shows a Handpicked widget and an in-cart offer at the server’s price, which the cart then discounts (hydro)', async () => {
+    const [home] = await rows<{ id: string }>(e2e.server.db, sql`select id from stores where handle = 'demo-home'`);
+    // Published single-variant products that can be sold, A→Z: one for the cart, two handpicked, one offered.
+    const picks = await rows<{ id: string; handle: string; title: string; price: number }>(
+      e2e.server.db,
+      sql`select p.id, p.handle, p.title, min(v.price_cents)::int as price from products p join product_variants v on v.product_id = p.id
+          where p.store_id = ${home!.id}::uuid and p.published and p.title not like '%''%'
+          group by p.id having count(v.*) = 1 and bool_and(v.inventory_policy = 'continue' or v.inventory_qty > 5)
+          order by p.title limit 4`,
+    );
+    expect(picks).toHaveLength(4);
+    const [inCart, hand1, hand2, offered] = picks as [(typeof picks)[0], (typeof picks)[0], (typeof picks)[0], (typeof picks)[0]];
+    await rows(
+      e2e.server.db,
+      sql`insert into product_widgets (store_id, kind, placement, title, "limit", product_ids)
+          values (${home!.id}::uuid, 'handpicked', 'cart', 'Handpicked for you', 4, ${`{${hand1.id},${hand2.id}}`}::uuid[])`,
+    );
+    await rows(
+      e2e.server.db,
+      sql`insert into upsell_offers (store_id, title, type, product_ids, offer_product_ids, discount_type, discount_value)
+          values (${home!.id}::uuid, 'Complete the look', 'in_cart', '{}'::uuid[], ${`{${offered.id}}`}::uuid[], 'percentage', 1500)`,
+    );
+    const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    const shopper = await newShopperPage(e2e.browser);
+    const origin = e2e.server.storefront('demo-home');
+    await shopper.page.goto(`${origin}/products/${inCart.handle}`);
+    await shopper.page.locator('.sf-pdp__buttons .sf-btn--cart').click();
+    await shopper.page.goto(`${origin}/cart`);
+    const widget = shopper.page.getByRole('region', { name: 'Handpicked for you' });
+    await widget.waitFor();
+    await expect.poll(() => widget.locator('.sf-card__title').allTextContents()).toEqual([hand1.title, hand2.title]);
+    const offer = shopper.page.getByRole('region', { name: 'Complete the look' });
+    await offer.waitFor();
+    const offerCents = offered.price - Math.round((offered.price * 15) / 100);
+    await expect.poll(() => offer.locator('.sf-offer__price').textContent()).toContain(money(offerCents));
+    await shot(shopper.page, 'cart-widget-offer-hydro');
+    expect(await seriousA11yViolations(shopper.page, { include: ['.sf-widgets', '.sf-offers'] })).toEqual([]);
+    await offer.getByRole('button', { name: `Add ${offered.title}` }).click();
+    const row = shopper.page.locator('.sf-cart__summary .sf-row--discount', { hasText: 'Complete the look' });
+    await expect.poll(() => row.textContent()).toBe(`Complete the look−${money(offered.price - offerCents)}`);
     await shopper.context.close();
   });
 
