@@ -104,7 +104,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  app.decorate('guard', makeGuard(config, database.db));
+  // On the embedded database (one process) the guard remembers its rows until a write to them is announced.
+  const guard = await makeGuard(config, database.db, database.kind === 'pglite' ? database : undefined);
+  app.decorate('guard', guard);
+  app.addHook('onClose', () => guard.stop());
   // Rate limits: in Redis when REDIS_URL is set (shared by every copy; per-process memory while Redis is down),
   // else in this process's memory (lib/rate-limit.ts). Commands fail fast while disconnected (no offline queue).
   const redis = config.redisUrl

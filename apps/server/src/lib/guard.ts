@@ -76,6 +76,20 @@ export interface AuthUser {
 /** How many verified access tokens the guard remembers (a token is re-verified after it falls out). */
 const VERIFIED_TOKENS_MAX = 10_000;
 
+/** How many guard rows (session × store) the embedded database's guard remembers (the oldest dropped past it). */
+const REMEMBERED_ROWS_MAX = 10_000;
+
+/** The channel on which migration 0028's triggers announce a write to sessions, users or store memberships. */
+export const AUTH_CHANNEL = 'backroom_auth';
+
+/**
+ * Lets the guard remember the rows it read, for a database only this process can write (PGlite): `listen` is
+ * `Database.listen`, on which every committed write to what the guard reads is announced (migration 0028).
+ */
+export interface GuardMemory {
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
 /**
  * Builds the guard every protected route uses (`preHandler: app.guard({ scope })`; `guardFirst` moves it to
  * `onRequest`, so it runs before body parsing and validation — issue 14 item 4).
@@ -83,13 +97,16 @@ const VERIFIED_TOKENS_MAX = 10_000;
  * Per request it verifies the Bearer access JWT (HS256; a verified token is remembered until its `exp`, keyed by the
  * whole token string, so a signature is checked once per token, not once per request), then reads the session, the
  * user and the membership of the `X-Store-Id` store in ONE prepared SQL statement (issue 14 item 1): a session that
- * is revoked or expired is refused on the very next request, with no cache to invalidate; so is a session opened
- * before the person was signed out of THAT store (`store_memberships.signed_out_at`, issue 14 item 5: 401
- * STORE_SIGNED_OUT there, their other stores keep working).
+ * is revoked or expired is refused on the very next request; so is a session opened before the person was signed out
+ * of THAT store (`store_memberships.signed_out_at`, issue 14 item 5: 401 STORE_SIGNED_OUT there, their other stores
+ * keep working). With `memory` (the embedded database only: one process makes every write) the rows read are
+ * remembered until the session expires or any write to sessions, users or memberships is announced on AUTH_CHANNEL
+ * (migration 0028), which forgets them all before the writer's request answers. The returned factory's `stop()`
+ * ends the listening (app close).
  * Errors: 401 (no/invalid/expired token; revoked, expired or unknown session; signed out of this store), 400 (missing X-Store-Id),
  * 404 (not a member of that store, or not a store id), 403 (scope missing; owners and admins hold every scope, spec §6).
  */
-export function makeGuard(config: Config, db: Db) {
+export async function makeGuard(config: Config, db: Db, memory?: GuardMemory) {
   const lookup = db
     .select({
       email: users.email,
@@ -101,6 +118,7 @@ export function makeGuard(config: Config, db: Db) {
       isStoreAdmin: storeMemberships.isStoreAdmin,
       scopes: storeMemberships.scopes,
       signedOut: sql<boolean>`(${storeMemberships.signedOutAt} is not null and ${sessions.createdAt} <= ${storeMemberships.signedOutAt})`,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -134,7 +152,35 @@ export function makeGuard(config: Config, db: Db) {
     return claims;
   };
 
-  return (opts: GuardOptions) => {
+  // The embedded database's rows, remembered (issue 14 item 1: on PGlite the statement itself is most of a request's
+  // CPU). PGlite is one process, so every write to sessions, users or memberships is made here, and its commit is
+  // announced to this listener (delivered before the writer's own await resumes) — which forgets every row at once:
+  // a revoked session is refused on the very next request, as without memory. `generation` keeps a read that was
+  // under way during such a write from being remembered after it.
+  type GuardRow = Awaited<ReturnType<typeof lookup.execute>>[number];
+  const remembered = new Map<string, GuardRow>();
+  let generation = 0;
+  const stopListening = memory
+    ? await memory.listen(AUTH_CHANNEL, () => {
+        generation += 1;
+        remembered.clear();
+      })
+    : null;
+  const readRow = async (sid: string, sub: string, storeId: string | null): Promise<GuardRow | undefined> => {
+    if (!stopListening) return (await lookup.execute({ sid, sub, storeId }))[0];
+    const key = `${sid}|${sub}|${storeId ?? ''}`;
+    const known = remembered.get(key);
+    if (known && known.expiresAt.getTime() > Date.now()) return known;
+    const started = generation;
+    const [row] = await lookup.execute({ sid, sub, storeId });
+    if (row && started === generation) {
+      if (remembered.size >= REMEMBERED_ROWS_MAX) remembered.delete(remembered.keys().next().value!);
+      remembered.set(key, row);
+    } else if (known) remembered.delete(key);
+    return row;
+  };
+
+  const routeGuardOf = (opts: GuardOptions) => {
     async function guard(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const header = req.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -146,7 +192,7 @@ export function makeGuard(config: Config, db: Db) {
       const lookupStore = UUID.test(storeHeader) ? storeHeader : null;
       const storeId = opts.store === false ? '' : storeHeader;
       const validStore = lookupStore !== null;
-      const [row] = await lookup.execute({ sid: claims.sid, sub: claims.sub, storeId: lookupStore });
+      const row = await readRow(claims.sid, claims.sub, lookupStore);
       if (!row) throw unauthorized('Your session has ended, please sign in again');
       const ctx: AuthContext = {
         userId: claims.sub,
@@ -180,6 +226,7 @@ export function makeGuard(config: Config, db: Db) {
     guardOptions.set(guard, opts);
     return guard;
   };
+  return Object.assign(routeGuardOf, { stop: async () => stopListening?.() });
 }
 
 /** 401 for a session the store's owner or an admin signed out of THIS store (its other stores keep working). */
@@ -255,6 +302,7 @@ const memberships = (db: Db, auth: SessionRef, storeIds: string[]) =>
     .select({
       m: storeMemberships,
       signedOut: sql<boolean>`(${storeMemberships.signedOutAt} is not null and ${sessions.createdAt} <= ${storeMemberships.signedOutAt})`,
+      expiresAt: sessions.expiresAt,
     })
     .from(storeMemberships)
     .innerJoin(sessions, eq(sessions.id, auth.sessionId))
