@@ -809,6 +809,15 @@ describe('removing, leaving, scrolling and the hover outline', () => {
       };
     }, key);
 
+  it('the editor is full screen: the shell menu and the trial box of the Themes screen are not shown (issue 9 item 2)', async () => {
+    await page.goto(`${server.url}/admin/themes`);
+    await poll(() => page.getByText(/Your free trial ends/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Online Store', { exact: true }).first().isVisible()).toBe(true);
+    await openEditor(page, 'FASHION');
+    expect(await page.getByText(/Your free trial ends/).count()).toBe(0);
+    expect(await page.getByText('Online Store', { exact: true }).count()).toBe(0);
+  });
+
   it('Remove Section is announced with an Undo that puts the section back where it was, in the list and the preview', async () => {
     await openEditor(page, 'FASHION');
     const before = await order(page);
