@@ -162,7 +162,7 @@ export default function AppsScreen() {
                     </Title>
                   </Group>
                   {state ? (
-                    <Badge color={state.on ? 'green' : 'gray'} variant="light">
+                    <Badge color={state.on ? 'green' : 'gray'} variant="light" c="dark.7">
                       {state.on ? 'Enabled' : 'Not in use'}
                     </Badge>
                   ) : (
