@@ -408,5 +408,12 @@ describe('payment gateways (proxies and groups)', () => {
     const rm = await call('POST', `${P}remove-store-group?storeId=${shop.id}&groupId=${groupId}`, undefined, provider);
     expect(rm.json().groups).toEqual([]);
     expect((await call('GET', `${P}list-groups`, undefined, provider)).json().groups[0]).toMatchObject({ name: 'Europe', storeCount: 0 });
+    // The same two calls by GET, as spec §7 lists them; a merchant is refused either way.
+    const byGet = await call('GET', `${P}add-store-group?storeId=${shop.id}&groupId=${groupId}`, undefined, provider);
+    expect(byGet.json().groups.map((x: { name: string }) => x.name)).toEqual(['Europe']);
+    expect((await call('GET', `${P}add-store-group?storeId=${shop.id}&groupId=${groupId}`)).statusCode).toBe(403);
+    expect((await call('GET', `${P}remove-store-group?storeId=${shop.id}&groupId=${groupId}`, undefined, provider)).json().groups).toEqual(
+      [],
+    );
   });
 });

@@ -76,9 +76,8 @@ import {
  * - GET  store-groups          settings     the shop's gateway groups
  * - POST save-store-proxies    settings     {storeId, proxyIds}: provider staff set the list, merchants reorder it
  * - GET  remain-proxies, list-groups, remain-group-proxies, list-proxies-groups, stores   provider staff
- * - POST add-store-group, remove-store-group (?storeId&groupId), group (create), group/{id}, proxies   provider staff
- *   (add-/remove-store-group change state, so they are POST, never GET: a prefetch or a link must not assign a
- *   gateway.)
+ * - POST (or GET, as spec §7 lists them) add-store-group, remove-store-group (?storeId&groupId); POST group (create),
+ *   group/{id}, proxies   provider staff
  * Payout (scope settings):
  * - GET/POST card/, PATCH/DELETE card/{id}; GET/POST config, PATCH config/{id}; POST v2/payout-request {amount};
  *   GET request-payouts ?status&fromDate&toDate&page&limit; GET v2/balance.
@@ -199,21 +198,30 @@ export default async function payoutRoutes(app: App) {
     },
   );
 
+  // POST is what the admin sends; GET answers too because spec §7 lists these two among its GET calls (same query,
+  // same provider-staff check; with a bearer token a link or prefetch cannot send it).
   for (const [name, op, summary, fn] of [
     ['add-store-group', 'addStoreGroup', 'Assign a gateway group to a shop (provider staff)', addStoreGroup],
     ['remove-store-group', 'removeStoreGroup', 'Take a gateway group from a shop (provider staff)', removeStoreGroup],
   ] as const) {
-    app.post(
-      `${proxy}${name}`,
-      {
+    for (const method of ['POST', 'GET'] as const) {
+      app.route({
+        method,
+        url: `${proxy}${name}`,
         ...member,
-        schema: { summary, operationId: op, tags, querystring: StoreGroupQuery, response: { 200: GroupList, ...errors } },
-      },
-      async (req) => {
-        const a = provider(req);
-        return fn(app.db, await targetStore(app.db, a, req.query.storeId), req.query.groupId);
-      },
-    );
+        schema: {
+          summary: method === 'GET' ? `${summary}, as spec §7 lists it (GET)` : summary,
+          operationId: method === 'GET' ? `${op}ByGet` : op,
+          tags,
+          querystring: StoreGroupQuery,
+          response: { 200: GroupList, ...errors },
+        },
+        handler: async (req) => {
+          const a = provider(req);
+          return fn(app.db, await targetStore(app.db, a, req.query.storeId), req.query.groupId);
+        },
+      });
+    }
   }
 
   app.get(

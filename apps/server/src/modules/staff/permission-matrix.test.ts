@@ -296,6 +296,14 @@ const MATRIX: Record<string, Row> = {
     allowed: [],
     url: (c) => `/api/stores/payout/proxy/remove-store-group?storeId=${c.storeId}&groupId=${UNKNOWN_ID}`,
   },
+  'GET /api/stores/payout/proxy/add-store-group': {
+    allowed: [],
+    url: (c) => `/api/stores/payout/proxy/add-store-group?storeId=${c.storeId}&groupId=${UNKNOWN_ID}`,
+  },
+  'GET /api/stores/payout/proxy/remove-store-group': {
+    allowed: [],
+    url: (c) => `/api/stores/payout/proxy/remove-store-group?storeId=${c.storeId}&groupId=${UNKNOWN_ID}`,
+  },
   'GET /api/stores/payout/proxy/remain-group-proxies': {
     allowed: [],
     url: () => `/api/stores/payout/proxy/remain-group-proxies?groupId=${UNKNOWN_ID}`,
