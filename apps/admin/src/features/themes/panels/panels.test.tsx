@@ -80,17 +80,4 @@ describe('SettingsGroupPanel', () => {
     ));
     expect(screen.getByLabelText('Custom JavaScript')).toBeTruthy();
   });
-
-  it('the product settings link to the Product Widget screen (theme-editor §2); other groups do not', () => {
-    const config = emptyConfig('newchick');
-    const r = renderControlled(config.settings.product, (v, onChange) => (
-      <SettingsGroupPanel themeType="newchick" group="product" value={v} onChange={onChange} isProviderStaff={false} />
-    ));
-    expect(screen.getByRole('link', { name: 'Product Widget' }).getAttribute('href')).toBe('/admin/apps/widgets');
-    r.view.unmount();
-    renderControlled(config.settings.cart, (v, onChange) => (
-      <SettingsGroupPanel themeType="newchick" group="cart" value={v} onChange={onChange} isProviderStaff={false} />
-    ));
-    expect(screen.queryByRole('link', { name: 'Product Widget' })).toBeNull();
-  });
 });
