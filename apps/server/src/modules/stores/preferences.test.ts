@@ -104,6 +104,20 @@ describe('preferences', () => {
       payload: body({ storeFrontDefaultTheme: foreignTheme }),
     });
     expect(foreign.json().messages).toEqual(['body.storeFrontDefaultTheme: not a theme of this store']);
+    // Node's time-zone list knows US/Pacific-New, PostgreSQL's does not: refused, and nothing saved.
+    const before = (await t.app.inject({ method: 'GET', url: '/api/stores/preferences', headers })).json();
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: '/api/stores/preferences',
+      headers,
+      payload: body({ standardTimezone: 'US/Pacific-New', storeName: 'Renamed?' }),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().messages).toEqual([
+      'body.standardTimezone: US/Pacific-New is not a time zone this database knows; choose another',
+    ]);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/stores/preferences', headers })).json();
+    expect(after).toEqual(before);
     expect((await t.app.inject({ method: 'GET', url: '/api/stores/preferences', headers: staffHeaders })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: '/api/stores/preferences', headers: staffHeaders, payload: body() })).statusCode).toBe(
       403,

@@ -4,9 +4,9 @@ import {
   type StorePreferences,
   type StorePreferencesBody,
 } from '@backroom/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { type Db, rows } from '../../db/client.js';
 import { domains, storeMemberships, storePreferences, stores, themes } from '../../db/schema/index.js';
 import { storefrontUrl, systemDomain } from '../../lib/domains.js';
 import { badRequest } from '../../lib/errors.js';
@@ -94,6 +94,15 @@ export async function saveStorePreferences(db: Db, storeId: string, input: Store
   const current = await getStorePreferences(db, storeId);
   if (b.storeFrontDefaultTheme && !current.themes.some((t) => t.id === b.storeFrontDefaultTheme)) {
     throw badRequest('body.storeFrontDefaultTheme: not a theme of this store');
+  }
+  // The reports' roll-up triggers read the shop's day in PostgreSQL (`at time zone`): a zone Node knows but this
+  // PostgreSQL's time-zone data does not (a newer or older tzdata) would make every later order write of the shop fail.
+  if (b.standardTimezone !== current.standardTimezone) {
+    const [known] = await rows<{ ok: boolean }>(
+      db,
+      sql`select exists (select 1 from pg_timezone_names where name = ${b.standardTimezone}) as ok`,
+    );
+    if (!known?.ok) throw badRequest(`body.standardTimezone: ${b.standardTimezone} is not a time zone this database knows; choose another`);
   }
   const values = {
     standardTimezone: b.standardTimezone,
