@@ -48,6 +48,7 @@ async function seedShop(db: Db, storeId: string, prefix: string) {
     db,
     sql`insert into collections (store_id, handle, title) values (${storeId}::uuid, 'knitwear', 'Knitwear') returning id`,
   );
+  await db.execute(sql`insert into collection_products (collection_id, product_id) values (${collection}::uuid, ${product}::uuid)`);
   const page = await one(
     db,
     sql`insert into pages (store_id, title, handle) values (${storeId}::uuid, 'Shipping policy', 'shipping-policy') returning id`,
@@ -118,6 +119,19 @@ describe('GET /api/search', () => {
       const [hit] = group(await search(owner, q(text)), 'products');
       expect(hit).toMatchObject({ id: ids.variant, title: 'Wool Hoodie — M', path: `/admin/products/${ids.product}` });
     }
+  });
+
+  it("'hoodie' brings the product, then its variants by SKU and the Knitwear collection holding it (issue 20 story)", async () => {
+    const r = await search(owner, q('hoodie'));
+    expect(group(r, 'products').map((x) => [x.id, x.title, x.subtitle])).toEqual([
+      [ids.product, 'Wool Hoodie', 'wool-hoodie · active'],
+      [ids.variant, 'Wool Hoodie — M', 'SKU HD-M-BLK · Barcode 7350012345678'],
+    ]);
+    expect(group(r, 'collections').map((x) => [x.id, x.title, x.path])).toEqual([
+      [ids.collection, 'Knitwear', '/admin/products?collection=knitwear'],
+    ]);
+    // Only products found by their own title or handle bring their relatives: a text found nowhere brings none.
+    expect((await search(owner, q('zelda'))).groups).toEqual([]);
   });
 
   it('finds collections, pages and discounts by their fields', async () => {

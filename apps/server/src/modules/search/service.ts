@@ -149,8 +149,19 @@ async function searchOrders(db: Db, n: Needle): Promise<Scored[]> {
 }
 
 /**
- * Products by title and handle, and their variants by SKU and barcode (a variant hit names the product and the
- * variant's options, and opens the product); both lists merged by score.
+ * The ids of at most RELATED_PRODUCTS products of the store whose title or handle contains the query (the products
+ * trigram index): what the story's `hoodie` brings along — the variants of those products and the collections
+ * holding them (issue 20 "What a merchant does").
+ */
+const RELATED_PRODUCTS = 5;
+const relatedProducts = (n: Needle) =>
+  sql`(select id from products where store_id = ${n.storeId} and (${sql.raw(SEARCH_TEXT.products)}) ilike ${n.contains}
+       limit ${RELATED_PRODUCTS})`;
+
+/**
+ * Products by title and handle, and variants by SKU and barcode (a variant hit names the product and the variant's
+ * options, and opens the product); the variants of the products found by title follow them, listed by SKU (scored
+ * by their own text's similarity alone, so below every direct hit); all merged by score.
  */
 async function searchProducts(db: Db, n: Needle): Promise<Scored[]> {
   const [products, variants] = await Promise.all([
@@ -168,6 +179,11 @@ async function searchProducts(db: Db, n: Needle): Promise<Scored[]> {
             columns: 'id, product_id, sku, barcode, option1, option2, option3',
             text: SEARCH_TEXT.variants,
             newest: 'id',
+            more: sql`(select id, product_id, sku, barcode, option1, option2, option3, id as newest_at,
+                              ${sql.raw(`(${SEARCH_TEXT.variants})`)} as search_text
+                       from product_variants
+                       where store_id = ${n.storeId} and product_id in ${relatedProducts(n)}
+                         and not (${sql.raw(SEARCH_TEXT.variants)}) ilike ${n.contains})`,
           })}) pv
           join products pr on pr.id = pv.product_id and pr.store_id = ${n.storeId}
           order by pv.score desc, pv.id desc`,
@@ -217,12 +233,25 @@ async function searchCustomers(db: Db, n: Needle): Promise<Scored[]> {
   });
 }
 
-/** Collections by title and handle; subtitle: handle and kind (manual / automated). */
+/**
+ * Collections by title and handle, then the collections holding the products found by title (scored by their own
+ * text's similarity alone, below every direct hit); subtitle: handle and kind (manual / automated).
+ */
 async function searchCollections(db: Db, n: Needle): Promise<Scored[]> {
   const list = await preparedRows<Row>(
     db,
     'search_collections',
-    ranked(n, { table: 'collections', columns: 'id, title, handle, type', text: SEARCH_TEXT.collections, newest: 'updated_at' }),
+    ranked(n, {
+      table: 'collections',
+      columns: 'id, title, handle, type',
+      text: SEARCH_TEXT.collections,
+      newest: 'updated_at',
+      more: sql`(select c.id, c.title, c.handle, c.type, c.updated_at as newest_at, ${sql.raw(`(${SEARCH_TEXT.collections})`)} as search_text
+                 from collections c
+                 where c.store_id = ${n.storeId}
+                   and exists (select 1 from collection_products cp where cp.collection_id = c.id and cp.product_id in ${relatedProducts(n)})
+                   and not (${sql.raw(SEARCH_TEXT.collections)}) ilike ${n.contains})`,
+    }),
   );
   return list.map((r) => ({
     type: 'collections',
