@@ -226,6 +226,38 @@ describe('connecting a chat and the messages', () => {
     ).toBe(200);
   });
 
+  it('a refund on the order sends the refund message only once the merchant chose `refund`', async () => {
+    const [order] = await rows<{ order_name: string }>(t.db, sql`select order_name from orders where id = ${orderId}`);
+    const refunds = () =>
+      sent()
+        .map((c) => String(c.params.text))
+        .filter((text) => text.includes('Refund on order'));
+    const before = refunds().length;
+    const refund = (amount: number) =>
+      api('POST', `/api/orders/${orderId}/refunds`, { amount, reason: 'Damaged' }).then((res) => {
+        expect(res.statusCode, res.body).toBe(201);
+      });
+    // Not chosen (the previous test left new_order + low_stock): a $3.25 refund sends nothing.
+    expect((await api('GET', '/api/notifications/telegram')).json().events).toEqual(['new_order', 'low_stock']);
+    await refund(3.25);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(refunds()).toHaveLength(before);
+    // Chosen: a $4.00 refund sends exactly its message (the latest refund's amount, the order's name).
+    expect(
+      (await api('PUT', '/api/notifications/telegram', { events: ['new_order', 'refund'], lowStockThreshold: 5, dailySummaryHour: 9 }))
+        .statusCode,
+    ).toBe(200);
+    await refund(4);
+    const msg = await stub.waitFor((c) => c.method === 'sendMessage' && String(c.params.text).includes('Refund on order'));
+    expect(msg.params).toMatchObject({ chat_id: String(CHAT), parse_mode: 'HTML' });
+    expect(msg.params.text).toBe(`↩️ <b>Refund on order ${order!.order_name}</b> — $4.00`);
+    expect(refunds().slice(before)).toEqual([`↩️ <b>Refund on order ${order!.order_name}</b> — $4.00`]);
+    expect(
+      (await api('PUT', '/api/notifications/telegram', { events: ['new_order', 'low_stock'], lowStockThreshold: 5, dailySummaryHour: 9 }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('retries a message the Bot API answered with a 5xx', async () => {
     stub.failNext('sendMessage', 502, 'Bad Gateway');
     const res = await api('POST', '/api/notifications/telegram/test');
