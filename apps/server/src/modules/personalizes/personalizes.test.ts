@@ -7,7 +7,12 @@ import { addMember, createTestApp, login, makeStore, makeUser, type TestContext 
 
 /** Personalised products and fonts (spec admin-dashboard §7 Personalisation; issue 11 item 4). */
 
-const TTF = readFileSync(join(import.meta.dirname, '../../../../../fixtures/fonts/Rancho-Regular.ttf'));
+const fixture = (file: string) => readFileSync(join(import.meta.dirname, '../../../../../fixtures/fonts', file));
+const TTF = fixture('Rancho-Regular.ttf');
+/** Rancho with CFF outlines (`OTTO`), printable ASCII; fixtures/fonts/README.md says how it was made. */
+const OTF = fixture('Rancho-Regular.otf');
+/** Rancho's Latin WOFF2 exactly as @fontsource/rancho ships it. */
+const WOFF2 = fixture('Rancho-Regular.woff2');
 /** `ttf` wrapped as WOFF 1.0 (W3C WOFF §3–5), each table stored uncompressed (compLength = origLength, allowed). */
 function toWoff(ttf: Buffer): Buffer {
   const n = ttf.readUInt16BE(4);
@@ -86,10 +91,10 @@ afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, h = headers) =>
   t.app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
-async function upload(data: Buffer, name: string, h = headers) {
+async function upload(data: Buffer, name: string, h = headers, file = { name: 'font.ttf', type: 'font/ttf' }) {
   const fd = new FormData();
   fd.append('name', name);
-  fd.append('file', new Blob([new Uint8Array(data)], { type: 'font/ttf' }), 'font.ttf');
+  fd.append('file', new Blob([new Uint8Array(data)], { type: file.type }), file.name);
   const req = new Request('http://localhost/', { method: 'POST', body: fd });
   const payload = Buffer.from(await req.arrayBuffer());
   return t.app.inject({
@@ -140,6 +145,41 @@ describe('fonts', () => {
     const file = await t.app.inject({ method: 'GET', url: r.json().fontUrl, headers: { host: `${shop.handle}.localhost` } });
     expect(file.headers['content-type']).toBe('font/woff');
     expect((await call('DELETE', `/api/personalizes/font/${r.json().id}`)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['OTF', 'otf', () => OTF],
+    ['WOFF2', 'woff2', () => WOFF2],
+  ] as const)('takes a real %s, checked by its content: the family read from it, served as font/%s', async (_, ext, data) => {
+    const bytes = data();
+    const r = await upload(bytes, `${ext} copy`, headers, { name: `Rancho.${ext}`, type: `font/${ext}` });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ name: `${ext} copy`, family: 'Rancho', format: ext, bytes: bytes.length });
+    expect(r.json().fontUrl).toMatch(new RegExp(`^/uploads/${shop.id}/fonts/[0-9a-f-]{36}\\.${ext}$`));
+    const file = await t.app.inject({ method: 'GET', url: r.json().fontUrl, headers: { host: `${shop.handle}.localhost` } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe(`font/${ext}`);
+    expect(file.rawPayload.equals(bytes)).toBe(true);
+    expect((await call('DELETE', `/api/personalizes/font/${r.json().id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a non-font renamed .otf / .woff2 (and sent as a font type), naming the field and the rule', async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    // A WOFF2 signature over the rest of a text file: the signature alone is not enough.
+    const fakeWoff2 = Buffer.concat([Buffer.from('wOF2'), Buffer.from('not really a font, just text renamed '.repeat(8))]);
+    for (const [data, ext] of [
+      [png, 'otf'],
+      [png, 'woff2'],
+      [fakeWoff2, 'woff2'],
+      [Buffer.from('%PDF-1.4 renamed pdf, not a font at all'), 'otf'],
+    ] as const) {
+      const r = await upload(data, 'Renamed', headers, { name: `Rancho.${ext}`, type: `font/${ext}` });
+      expect(r.statusCode, `${ext}: ${r.body}`).toBe(400);
+      expect(r.json().messages).toEqual(['file: is not a font (TTF, OTF, WOFF or WOFF2)']);
+    }
+    expect((await call('GET', '/api/personalizes/font')).json().fonts.map((x: { id: string }) => x.id)).toEqual([ids.font]);
   });
 
   it('refuses a file that is not a font, by content, with a message', async () => {
