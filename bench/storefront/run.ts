@@ -46,7 +46,17 @@ const SHOPS = [
 ] as const;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-type Figures = { score: number; fcp: number; lcp: number; tbt: number; cls: number };
+type Figures = {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Lighthouse's largest-contentful-paint-element: the element's CSS path (last two steps) and its picture, if any. */
+  lcpElement: string;
+  /** The LCP breakdown (same audit), ms: time to first byte, resource load delay, load time, render delay. */
+  phases: number[];
+};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -92,9 +102,20 @@ async function lighthouseOnce(url: string): Promise<Figures> {
     );
     const lhr = JSON.parse(readFileSync(out, 'utf8')) as {
       categories: { performance: { score: number } };
-      audits: Record<string, { numericValue: number }>;
+      audits: Record<string, { numericValue: number; details?: { items?: LcpTable[] } }>;
     };
+    const tables = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+    const node = tables.flatMap((t) => t.items).find((r) => r.node)?.node;
+    const phase = (name: string) => tables.flatMap((t) => t.items).find((r) => r.phase === name)?.timing ?? Number.NaN;
+    const picture = node?.snippet
+      .match(/ src="([^"]+)"/)?.[1]
+      ?.split('/')
+      .pop();
     return {
+      lcpElement: node
+        ? `${node.selector.split(' > ').slice(-2).join(' > ')}${picture ? ` (${picture})` : ` "${node.nodeLabel.slice(0, 30)}"`}`
+        : '?',
+      phases: ['TTFB', 'Load Delay', 'Load Time', 'Render Delay'].map(phase),
       score: Math.round(lhr.categories.performance.score * 100),
       fcp: lhr.audits['first-contentful-paint']!.numericValue,
       lcp: lhr.audits['largest-contentful-paint']!.numericValue,
@@ -105,6 +126,9 @@ async function lighthouseOnce(url: string): Promise<Figures> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A table of Lighthouse's largest-contentful-paint-element audit: the element row, then one row per phase. */
+type LcpTable = { items: { node?: { selector: string; snippet: string; nodeLabel: string }; phase?: string; timing?: number }[] };
 
 type CacheFigures = { page: string; missMs: number; hitMs: number };
 
@@ -277,7 +301,11 @@ async function main() {
       for (const [name, path] of LIGHTHOUSE ? pages : []) {
         const runs: Figures[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${origin}${path}`));
+        // The element and breakdown of the run whose LCP is the median.
+        const mid = [...runs].sort((a, b) => a.lcp - b.lcp)[Math.floor(runs.length / 2)]!;
         const f: Figures = {
+          lcpElement: mid.lcpElement,
+          phases: mid.phases,
           score: median(runs.map((r) => r.score)),
           fcp: median(runs.map((r) => r.fcp)),
           lcp: median(runs.map((r) => r.lcp)),
@@ -287,6 +315,9 @@ async function main() {
         rows.push({ shop: `${shop.handle} (${shop.theme})`, page: name, f, runs: runs.map((r) => r.score) });
         console.log(
           `${shop.handle.padEnd(10)} ${name.padEnd(11)} performance ${f.score} (runs ${runs.map((r) => r.score).join('/')})  FCP ${Math.round(f.fcp)} ms  LCP ${Math.round(f.lcp)} ms  TBT ${Math.round(f.tbt)} ms  CLS ${f.cls.toFixed(3)}`,
+        );
+        console.log(
+          `${''.padEnd(22)} LCP element ${f.lcpElement}; TTFB / load delay / load time / render delay ${f.phases.map(Math.round).join(' / ')} ms`,
         );
       }
     }
@@ -314,6 +345,9 @@ async function main() {
       (r) =>
         `| ${r.shop} | ${r.page} | ${r.f.score} (${r.runs.join(' / ')}) | ${Math.round(r.f.fcp)} | ${Math.round(r.f.lcp)} | ${Math.round(r.f.tbt)} | ${r.f.cls.toFixed(3)} |`,
     )
+    .join('\n');
+  const lcpTable = rows
+    .map((r) => `| ${r.shop} | ${r.page} | \`${r.f.lcpElement}\` | ${r.f.phases.map((x) => Math.round(x)).join(' / ')} |`)
     .join('\n');
   const cacheTable = cacheRows
     .flatMap((r) =>
@@ -344,6 +378,12 @@ Run ${new Date().toISOString().slice(0, 16)}Z. Machine: ${cpus().length} CPUs, l
 | Shop | Page | Performance (runs) | FCP ms | LCP ms | TBT ms | CLS |
 | ---- | ---- | ------------------ | ------ | ------ | ------ | --- |
 ${table}
+
+LCP element and breakdown (Lighthouse's largest-contentful-paint-element audit, the run with the median LCP), ms:
+
+| Shop | Page | LCP element | TTFB / load delay / load time / render delay |
+| ---- | ---- | ----------- | -------------------------------------------- |
+${lcpTable}
 
 Admin first screen (\`/auth/login\`, new context): **${(adminBytes / 1024).toFixed(1)} KB** transferred.
 
