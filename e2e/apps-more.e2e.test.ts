@@ -10,7 +10,8 @@ import { DEMO_OWNER, newPage, newShopperPage, seriousA11yViolations, signIn, use
  * Apps group) and the Custom Store e-mail. A Best sellers widget added on the Product Widget screen shows under the
  * description of a Demo Fashion (newchick) product page; a Recently viewed widget shows the product a shopper saw
  * before on Demo Home (hydro); Demo Home's cart shows a Handpicked widget and an in-cart offer at the server's price,
- * which the cart discounts once taken; every apps route shows the mini navigation in place of the sidebar's Apps group; a
+ * which the cart discounts once taken; a Handpicked widget placed on the home page shows its products, in the merchant's
+ * order, on Demo Fashion's home page (and no product-page widget there); every apps route shows the mini navigation in place of the sidebar's Apps group; a
  * shop is created from Demo Fashion and listed; typing `payout` in the palette offers "Request a payout", which opens
  * the payout request dialog. axe finds no serious or critical violation; screenshots go to `$E2E_SHOTS` when set.
  */
@@ -179,6 +180,31 @@ describe('product widgets, apps navigation, Custom Store and the payout action',
     await offer.getByRole('button', { name: `Add ${offered.title}` }).click();
     const row = shopper.page.locator('.sf-cart__summary .sf-row--discount', { hasText: 'Complete the look' });
     await expect.poll(() => row.textContent()).toBe(`Complete the look−${money(offered.price - offerCents)}`);
+    await shopper.context.close();
+  });
+
+  it('a Handpicked widget placed on the home page shows its products, in order, on the storefront home page (newchick)', async () => {
+    const [fashion] = await rows<{ id: string }>(e2e.server.db, sql`select id from stores where handle = 'demo'`);
+    const picks = await rows<{ id: string; title: string }>(
+      e2e.server.db,
+      sql`select id, title from products where store_id = ${fashion!.id}::uuid and published order by title desc limit 3`,
+    );
+    expect(picks).toHaveLength(3);
+    // Stored in the merchant's order, not the titles' order: the widget keeps it.
+    const chosen = [picks[1]!, picks[0]!, picks[2]!];
+    await rows(
+      e2e.server.db,
+      sql`insert into product_widgets (store_id, kind, placement, title, "limit", product_ids)
+          values (${fashion!.id}::uuid, 'handpicked', 'home', 'Picked for your home', 4, ${`{${chosen.map((p) => p.id).join(',')}}`}::uuid[])`,
+    );
+    const shopper = await newShopperPage(e2e.browser);
+    await shopper.page.goto(`${e2e.server.storefront('demo')}/`);
+    const widget = shopper.page.locator('.sf-home').getByRole('region', { name: 'Picked for your home' });
+    await widget.waitFor();
+    await expect.poll(() => widget.locator('.sf-card__title').allTextContents()).toEqual(chosen.map((p) => p.title));
+    // Only the home placement's widgets: the product-page Best sellers widget of the first test is not here.
+    await expect.poll(() => shopper.page.locator('.sf-widgets > section').count()).toBe(1);
+    await shot(shopper.page, 'widget-home-newchick');
     await shopper.context.close();
   });
 
