@@ -14,6 +14,7 @@ import {
   ProxyList,
   Subscription,
 } from '@backroom/contracts';
+import { notifications } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,6 +93,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // The notifications store outlives a render: earlier tests' notifications would fill its limit and queue this test's.
+  notifications.clean();
+  notifications.cleanQueue();
   vi.useRealTimers();
 });
 
