@@ -24,6 +24,7 @@ import { STORE_ID, signInToDemoStore, user } from '../../test/fixtures';
 import { handlers } from '../../test/handlers';
 import { calls, fail, reply, server, urls } from '../../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../../test/render-app';
+import { setViewportWidth } from '../../test/setup-dom';
 
 /**
  * Getting paid in the admin (issue 10; spec admin-dashboard §1, §4, §8, §9): the onboarding guide, the 'Notify'
@@ -396,5 +397,50 @@ describe('payout screen (§7 Payout)', () => {
     const call = calls().find((c) => c.url.includes('/request-payouts/export'))!;
     expect(new URL(call.url, 'http://x').searchParams.has('page')).toBe(false);
     await waitFor(() => expect(saved).toEqual([{ name: 'payouts.csv', text: csv }]));
+  });
+
+  it('at 375 px the history is a list of cards (amount, date, destination, status and reason), not a table that scrolls sideways', async () => {
+    setViewportWidth(375);
+    try {
+      const request = (amount: number, status: PayoutRequest['status'], reason: string | null) =>
+        PayoutRequest.parse({
+          id: crypto.randomUUID(),
+          storeId: STORE_ID,
+          amount,
+          currency: 'USD',
+          status,
+          method: 'card',
+          destination: 'Visa •••• 4242',
+          reason,
+          createdAt: '2026-01-02T10:00:00.000Z',
+          updatedAt: '2026-01-02T10:00:00.000Z',
+        });
+      server.use(
+        http.get('/api/stores/payout/card/', () => reply(PayoutCardList, { cards: [] })),
+        http.get('/api/stores/payout/config', () => reply(PayoutConfigAnswer, { config: null })),
+        http.get('/api/stores/payout/request-payouts', () =>
+          reply(PayoutRequestList, {
+            requests: [request(120, 'pending', null), request(10, 'rejected', 'Card expired')],
+            total: 2,
+            page: 1,
+            limit: 10,
+          }),
+        ),
+        http.get('/api/stores/payout/proxy/get-store-proxies', () => reply(ProxyList, empty)),
+      );
+      renderApp('/admin/settings/payout', fakeSession(owner));
+      const list = await screen.findByRole('list', { name: 'Payout requests' }, SCREEN_LOAD);
+      expect(screen.queryByRole('table', { name: 'Payout requests' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Payout requests, scrolls sideways' })).toBeNull();
+      const [first, second] = within(list).getAllByRole('listitem');
+      expect(first!.textContent).toContain('$120.00');
+      expect(first!.textContent).toContain('Visa •••• 4242');
+      expect(first!.textContent).toContain('Pending');
+      expect(second!.textContent).toContain('$10.00');
+      expect(second!.textContent).toContain('Rejected');
+      expect(second!.textContent).toContain('Card expired');
+    } finally {
+      setViewportWidth(1440);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { PAYOUT_STATUSES, type PayoutRequest, type PayoutStatus, PROXY_PAGE_SIZE } from '@backroom/contracts';
 import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCash, IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ListTable } from '../../components/ListTable';
 import { formatDateTime, formatMoneyMajor } from '../../lib/format';
 import { type RequestFilter, useExportPayoutRequests, useGatewayMutations, usePayoutRequests } from './api';
@@ -45,9 +45,51 @@ function RequestMoves({
   );
 }
 
+/** A request's status badge, and under it the reason a request was rejected. */
+function RequestStatus({ request: r }: { request: PayoutRequest }) {
+  return (
+    <>
+      <Badge color={STATUS_COLOR[r.status]} variant="light" c="dark.7" tt="none" radius="sm" fw={600}>
+        {label(r.status)}
+      </Badge>
+      {r.reason && (
+        <Text size="xs" c="dimmed">
+          {r.reason}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** One payout request as a card, the history's row under 768 px: amount and date, status, destination, moves. */
+function RequestCard({ request: r, moves }: { request: PayoutRequest; moves?: ReactNode }) {
+  return (
+    <Card withBorder padding="sm" radius="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={600}>
+          {formatMoneyMajor(r.amount, balanceCurrency(r.currency))}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(r.createdAt)}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {r.destination}
+      </Text>
+      <Group justify="space-between" gap={6} mt={6}>
+        <div>
+          <RequestStatus request={r} />
+        </div>
+        {moves}
+      </Group>
+    </Card>
+  );
+}
+
 /**
  * Payout history (spec §7 GET request-payouts): filters (status, dates), pages of `PROXY_PAGE_SIZE` (10), CSV export of every matching
- * request. `storeId`: another shop (provider staff); `provider`: show the Approve / Mark paid / Reject moves.
+ * request. `storeId`: another shop (provider staff); `provider`: show the Approve / Mark paid / Reject moves. Under 768 px
+ * each request is a card (RequestCard) instead of a table row that scrolls sideways.
  */
 export function PayoutHistory({ storeId, provider }: { storeId?: string; provider: boolean }) {
   const [f, setF] = useState<RequestFilter>({ page: 1, storeId });
@@ -109,24 +151,13 @@ export function PayoutHistory({ storeId, provider }: { storeId?: string; provide
           rows={list.data?.requests}
           rowKey={(r) => r.id}
           minWidth={560}
+          card={(r) => (
+            <RequestCard request={r} moves={provider && <RequestMoves request={r} onMove={moveRequest.mutate} onReject={setRejecting} />} />
+          )}
           columns={[
             { header: 'Requested', cell: (r) => formatDateTime(r.createdAt) },
             { header: 'Amount', cell: (r) => formatMoneyMajor(r.amount, balanceCurrency(r.currency)) },
-            {
-              header: 'Status',
-              cell: (r) => (
-                <>
-                  <Badge color={STATUS_COLOR[r.status]} variant="light" c="dark.7" tt="none" radius="sm" fw={600}>
-                    {label(r.status)}
-                  </Badge>
-                  {r.reason && (
-                    <Text size="xs" c="dimmed">
-                      {r.reason}
-                    </Text>
-                  )}
-                </>
-              ),
-            },
+            { header: 'Status', cell: (r) => <RequestStatus request={r} /> },
             { header: 'Destination', cell: (r) => r.destination },
             ...(provider
               ? [
