@@ -10,10 +10,10 @@ import { DEMO_OWNER, newPage, newShopperPage, seriousA11yViolations, signIn, use
  * Apps group) and the Custom Store e-mail. A Best sellers widget added on the Product Widget screen shows under the
  * description of a Demo Fashion (newchick) product page; a Recently viewed widget shows the product a shopper saw
  * before on Demo Home (hydro); Demo Home's cart shows a Handpicked widget and an in-cart offer at the server's price,
- * which the cart discounts once taken; a Handpicked widget placed on the home page shows its products, in the merchant's
- * order, on Demo Fashion's home page (and no product-page widget there); every apps route shows the mini navigation in place of the sidebar's Apps group; a
- * shop is created from Demo Fashion and listed; typing `payout` in the palette offers "Request a payout", which opens
- * the payout request dialog. axe finds no serious or critical violation; screenshots go to `$E2E_SHOTS` when set.
+ * which the cart discounts once taken; a Handpicked widget placed on the home page shows its products, in the
+ * merchant's order, on Demo Fashion's home page (and no product-page widget there); every apps route shows the mini
+ * navigation in place of the sidebar's Apps group; a shop is created from Demo Fashion and listed; typing `payout` in
+ * the palette offers "Request a payout", which opens the payout request dialog. axe finds no serious or critical violation; screenshots go to `$E2E_SHOTS` when set.
  */
 const e2e = useServerAndBrowser({
   demoOrders: 60,
