@@ -91,6 +91,15 @@ describe('the shop’s presence', () => {
     await sf.goto(`${shopUrl()}/pages/refund-policy`);
     await sf.getByRole('heading', { name: 'Refund policy' }).waitFor();
     await sf.getByText('Refunds within 30 days, no questions asked.').waitFor();
+    // Sanitised when served, too: a body stored unsafe (before the save-time check, or by hand) is rendered clean by
+    // the server (a new query string, as the page cache does not see a write made by hand).
+    await e2e.server.db.execute(
+      sql`update pages set body_html = body_html || '<p onmouseover="x()">Stored by hand<script>alert(1)</script></p>' where handle = 'refund-policy'`,
+    );
+    const html = await (await sf.request.get(`${shopUrl()}/pages/refund-policy?by-hand=1`)).text();
+    expect(html).toContain('Stored by hand');
+    expect(html).not.toContain('alert(1)');
+    expect(html).not.toContain('onmouseover');
     await sf.context().close();
   });
 
