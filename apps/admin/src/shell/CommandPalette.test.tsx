@@ -113,6 +113,11 @@ describe('command palette', () => {
     pressKey('/', {}, field);
     expect(router.state.location.pathname).toBe('/admin/profile');
     expect(screen.queryByRole('textbox', { name: 'Search' })).toBeNull();
+    // Ctrl+K types nothing: it opens the palette from inside a field too.
+    pressKey('k', { ctrlKey: true }, field);
+    expect(await screen.findByRole('textbox', { name: 'Search' }, SCREEN_LOAD)).toBeTruthy();
+    act(() => spotlight.close());
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Search' })).toBeNull(), SCREEN_LOAD);
     field.remove();
     pressKey('g');
     pressKey('o');

@@ -99,6 +99,9 @@ export function CommandPalette({ groups, scopes }: Props) {
     ['shift+?', () => setHelpOpen(true)],
     ['?', () => setHelpOpen(true)],
   ]);
+  // Ctrl/Cmd+K types nothing, so it opens the palette from inside a field too (a product's title, the rich-text
+  // editor), as in Shopify's admin; `/` and the `g` letters stay quiet while typing (issue 20 item 3).
+  useHotkeys([['mod+K', () => spotlight.open()]], [], true);
 
   const hits = answer?.groups.reduce((n, g) => n + g.results.length, 0) ?? 0;
   const loading = searching && result.isFetching && !answer;
@@ -114,7 +117,7 @@ export function CommandPalette({ groups, scopes }: Props) {
       <Spotlight.Root
         query={query}
         onQueryChange={setQuery}
-        shortcut={['mod + K', '/']}
+        shortcut={['/']}
         onSpotlightOpen={() => announce('Search opened')}
         scrollable
         maxHeight={480}
