@@ -232,12 +232,23 @@ describe('print-on-demand editors', () => {
     await page.getByRole('button', { name: 'New book' }).click();
     const canvas = page.getByRole('application', { name: 'Book page' });
     await expect.poll(() => canvas.isVisible(), { timeout: 30_000 }).toBe(true);
-    const box = (await canvas.boundingBox())!;
-    // A new text lands in the middle of the page: double-click it, type, Enter.
+    let box = (await canvas.boundingBox())!;
+    // A new text lands in the middle of the page: double-click it, type, Enter. The double-click is repeated until
+    // the in-place field opens (the layer is drawn a frame or more after the click that adds it; the page may still
+    // be settling its size).
     await page.getByRole('button', { name: 'Text', exact: true }).click();
-    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
     const inPlace = page.getByRole('textbox', { name: 'Text of the layer' });
-    await expect.poll(() => inPlace.isVisible()).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          if (await inPlace.isVisible()) return true;
+          box = (await canvas.boundingBox())!;
+          await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+          return inPlace.isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await page.keyboard.type('Hello Maya');
     await page.keyboard.press('Enter');
     await expect.poll(() => inPlace.count()).toBe(0);
