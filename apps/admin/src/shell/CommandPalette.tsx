@@ -99,9 +99,10 @@ export function CommandPalette({ groups, scopes }: Props) {
     ['shift+?', () => setHelpOpen(true)],
     ['?', () => setHelpOpen(true)],
   ]);
-  // Ctrl/Cmd+K types nothing, so it opens the palette from inside a field too (a product's title, the rich-text
-  // editor), as in Shopify's admin; `/` and the `g` letters stay quiet while typing (issue 20 item 3).
-  useHotkeys([['mod+K', () => spotlight.open()]], [], true);
+  // Ctrl/Cmd+K types nothing, so it opens the palette from inside a field too (a product's title), as in Shopify's
+  // admin — but not in the rich-text editor, where it is the link shortcut; `/` and the `g` letters stay quiet while
+  // typing (issue 20 item 3).
+  useHotkeys([['mod+K', () => spotlight.open()]], []);
 
   const hits = answer?.groups.reduce((n, g) => n + g.results.length, 0) ?? 0;
   const loading = searching && result.isFetching && !answer;
