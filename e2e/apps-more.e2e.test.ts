@@ -250,7 +250,10 @@ describe('product widgets, apps navigation, Custom Store and the payout action',
     await page.goto(`${e2e.server.url}/admin/profile`);
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await page.keyboard.press('Control+k');
-    await page.getByRole('textbox', { name: 'Search' }).waitFor();
+    const field = page.getByRole('textbox', { name: 'Search' });
+    await field.waitFor();
+    // Typed keys go to the field once it holds the focus (the palette focuses it as it opens).
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('payout');
     const action = page.locator('.mantine-Spotlight-action', { hasText: 'Request a payout' });
     await action.waitFor();

@@ -52,6 +52,8 @@ describe('search palette (issue 20)', () => {
     await input.waitFor();
     await page.getByText('You can search').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // Typed keys go to the field once it holds the focus (the palette focuses it as it opens).
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('#1001');
     const hit = page.locator('.mantine-Spotlight-action', { hasText: '#1001' }).first();
     await hit.waitFor();
@@ -92,6 +94,8 @@ describe('search palette (issue 20)', () => {
         { timeout: 20_000 },
       )
       .toBe(true);
+    // Typed keys go to the field once it holds the focus (the palette focuses it as it opens).
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
   };
 
   it('finds and opens a product and a customer with the keyboard alone', async () => {
@@ -149,6 +153,8 @@ describe('search palette (issue 20)', () => {
     await expect.poll(() => staff.page.getByText(/^Customers by/).count()).toBe(0);
     // The e-mail of #1001's customer finds her and her orders for the owner; staff get her orders only.
     const customer = await customerOf1001();
+    const field = staff.page.getByRole('textbox', { name: 'Search' });
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     await staff.page.keyboard.type(customer.email.slice(0, customer.email.indexOf('@') + 1));
     await staff.page.locator('.mantine-Spotlight-action', { hasText: '#1001' }).first().waitFor();
     await group(staff.page, 'Orders').waitFor();
