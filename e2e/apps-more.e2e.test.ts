@@ -250,7 +250,7 @@ describe('product widgets, apps navigation, Custom Store and the payout action',
     await page.goto(`${e2e.server.url}/admin/profile`);
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await page.keyboard.press('Control+k');
-    const field = page.getByRole('textbox', { name: 'Search' });
+    const field = page.getByRole('textbox', { name: 'Search', exact: true });
     await field.waitFor();
     // Typed keys go to the field once it holds the focus (the palette focuses it as it opens).
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -48,7 +48,7 @@ describe('search palette (issue 20)', () => {
     await page.goto(`${e2e.server.url}/admin/profile`);
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await page.keyboard.press('Control+k');
-    const input = page.getByRole('textbox', { name: 'Search' });
+    const input = page.getByRole('textbox', { name: 'Search', exact: true });
     await input.waitFor();
     await page.getByText('You can search').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -83,7 +83,7 @@ describe('search palette (issue 20)', () => {
    * hit) toggles nothing visible, so it is pressed again once the field is hidden.
    */
   const openPalette = async (page: Page) => {
-    const input = page.getByRole('textbox', { name: 'Search' });
+    const input = page.getByRole('textbox', { name: 'Search', exact: true });
     await expect
       .poll(
         async () => {
@@ -148,12 +148,12 @@ describe('search palette (issue 20)', () => {
     await signIn(staff.page, e2e.server.url, email, 'staff-pass-1', 'Demo Fashion');
     await staff.page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await staff.page.keyboard.press('Control+k');
-    await staff.page.getByRole('textbox', { name: 'Search' }).waitFor();
+    await staff.page.getByRole('textbox', { name: 'Search', exact: true }).waitFor();
     await staff.page.getByText('Orders by order number, customer name or e-mail').waitFor();
     await expect.poll(() => staff.page.getByText(/^Customers by/).count()).toBe(0);
     // The e-mail of #1001's customer finds her and her orders for the owner; staff get her orders only.
     const customer = await customerOf1001();
-    const field = staff.page.getByRole('textbox', { name: 'Search' });
+    const field = staff.page.getByRole('textbox', { name: 'Search', exact: true });
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     await staff.page.keyboard.type(customer.email.slice(0, customer.email.indexOf('@') + 1));
     await staff.page.locator('.mantine-Spotlight-action', { hasText: '#1001' }).first().waitFor();
