@@ -14,6 +14,24 @@ describe('the app', () => {
     expect(r.json()).toEqual({ ok: true, db: t.database.kind });
   });
 
+  it('sends the JSON API the OWASP REST headers, and pages (the admin, the API docs UI) the page set', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+    expect(api.headers['x-dns-prefetch-control']).toBeUndefined();
+    const refused = await t.app.inject({ method: 'GET', url: '/api/users/me' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(String(docs.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('publishes an OpenAPI document generated from the zod contracts, with the spec paths', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(r.statusCode).toBe(200);

@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { errorHandler, frameworkErrors, refuseNulInBody, refuseNulInUrl } from './lib/error-handler.js';
 import { guardFirst, makeGuard, trackRoutes } from './lib/guard.js';
-import { withRedaction } from './lib/log.js';
+import { lazyRequestLogger, withRedaction } from './lib/log.js';
 import { defineMailJob } from './lib/mail.js';
 import { openapiOptions } from './lib/openapi.js';
 import { memoryLimiters, redisLimiters, watchRedis } from './lib/rate-limit.js';
@@ -92,6 +92,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: withRedaction(opts.logger),
     logController: new RequestLogAtDebug(),
+    // Each request's pino child is made only when the request writes a line at an enabled level (lib/log.ts).
+    childLoggerFactory: lazyRequestLogger,
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY); otherwise any client could
     // pick the IP that the per-IP limits and the security history see (issue 14 item 5).
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
@@ -166,9 +168,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  // The JSON API's answers are never rendered as documents, so they get the OWASP REST set instead of the page set:
+  // a CSP that allows nothing (and no framing), nosniff, HSTS, no referrer, and the same resource policy — 6 headers
+  // instead of 12 on every call (issue 14 item 1: `/api/health` ≥ 50 % of bare Fastify). The API docs UI (HTML) under
+  // /api/docs keeps the page set.
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'strict-transport-security': headers['strict-transport-security']!,
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': headers['cross-origin-resource-policy']!,
+    'x-frame-options': 'DENY',
+  };
   // Computed once above; the storefront's own onRequest hook (registered later) replaces CSP and frame options.
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') ? apiHeaders : headers);
     done();
   });
   // HTML and JSON (and other text) answers over 1 KiB are compressed on the fly for clients that accept it: br

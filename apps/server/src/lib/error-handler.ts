@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { badRequest, HttpError } from './errors.js';
 
@@ -131,15 +131,18 @@ export function nulPath(value: unknown, path = 'body', depth = 0): string | null
 }
 
 /**
- * onRequest: refuses a NUL anywhere in the URL (path parameters and query strings, raw or `%00`) with 400 before
- * any route, storefront host routing or database call (PostgreSQL cannot store 0x00: it answered 500).
+ * preValidation: refuses a NUL anywhere in the URL (path parameters and query strings, raw or `%00`) with 400 before
+ * any route handler or database call (PostgreSQL cannot store 0x00: it answered 500).
  */
-export async function refuseNulInUrl(req: FastifyRequest) {
-  if (req.url.includes('\u0000') || /%00/i.test(req.url)) throw badRequest('url: must not contain NUL (%00) characters');
+export function refuseNulInUrl(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  done(req.url.includes('\u0000') || /%00/i.test(req.url) ? badRequest('url: must not contain NUL (%00) characters') : undefined);
 }
 
-/** preValidation: refuses a NUL in any string (or key) of a parsed body with 400 naming the field. */
-export async function refuseNulInBody(req: FastifyRequest) {
-  const where = nulPath(req.body);
-  if (where) throw badRequest(`${where}: must not contain NUL (\\u0000) characters`);
+/**
+ * preValidation: refuses a NUL in any string (or key) of a parsed body with 400 naming the field. Callback style,
+ * like refuseNulInUrl: every request passes both, and a promise per hook is a measurable share of a cheap one.
+ */
+export function refuseNulInBody(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  const where = req.body == null ? null : nulPath(req.body);
+  done(where ? badRequest(`${where}: must not contain NUL (\\u0000) characters`) : undefined);
 }

@@ -1,4 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
+
+type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
+type Bindings = Parameters<ChildLoggerFactory>[1];
+type ChildLoggerOptions = Parameters<ChildLoggerFactory>[2];
+
+/** The app's logger as pino makes it: a FastifyBaseLogger that can also tell whether a level is enabled. */
+type PinoLike = FastifyBaseLogger & { isLevelEnabled(level: string): boolean; levels?: { values: Record<string, number> } };
 
 /** What replaces a secret in a log line. */
 export const REDACTED = '[redacted]';
@@ -103,4 +110,85 @@ export function withRedaction(logger: boolean | Record<string, unknown> | undefi
     serializers: { ...serializers, err: serializeError, req: serializeRequest },
     redact: { paths: REDACT_PATHS, censor: REDACTED },
   };
+}
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Level = (typeof LEVELS)[number];
+type LogFn = (...args: unknown[]) => void;
+
+/**
+ * A request's logger that makes its pino child (with the request id bound) only when a line is written at an enabled
+ * level, or when a caller asks for its level or a child of it. Making a pino child on every request cost about a
+ * tenth of a cheap request's CPU (`/api/health`, issue 14 item 1: "logging cheap"), and most requests never log:
+ * completed requests log at `debug` (app.ts RequestLogAtDebug).
+ */
+export class LazyRequestLogger {
+  #real: PinoLike | null = null;
+
+  constructor(
+    private readonly parent: PinoLike,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  /** The pino child, made on first use. */
+  private real(): PinoLike {
+    this.#real ??= this.parent.child(this.bindings, this.options) as PinoLike;
+    return this.#real;
+  }
+
+  get level(): string {
+    return this.#real?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  /** Writes through the child when `level` is enabled for this request; otherwise makes nothing. */
+  private write(level: Level, args: unknown[]): void {
+    const enabled = this.#real ? this.#real.isLevelEnabled(level) : this.isLevelEnabled(level);
+    if (enabled) (this.real()[level] as LogFn)(...args);
+  }
+
+  isLevelEnabled(level: string): boolean {
+    if (this.#real) return this.#real.isLevelEnabled(level);
+    const own = this.options.level;
+    if (!own) return this.parent.isLevelEnabled(level);
+    const values = this.parent.levels?.values;
+    return values ? (values[level] ?? Number.POSITIVE_INFINITY) >= (values[own] ?? 0) : true;
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  silent() {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real().child(bindings, options);
+  }
+}
+
+/**
+ * Fastify `childLoggerFactory`: each request's `req.log` is a {@link LazyRequestLogger} of the app's pino logger. A
+ * logger that cannot tell its enabled levels (Fastify's null logger when logging is off) gets its plain child.
+ */
+export function lazyRequestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  if (typeof (logger as Partial<PinoLike>).isLevelEnabled !== 'function') return logger.child(bindings, options);
+  return new LazyRequestLogger(logger as PinoLike, bindings, options) as unknown as FastifyBaseLogger;
 }

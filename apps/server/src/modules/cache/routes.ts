@@ -1,7 +1,8 @@
 import { CachePurge, CachePurgeBody, CachePurgeList, ErrorResponse } from '@backroom/contracts';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { App } from '../../lib/types.js';
-import { listPurges, purge, purgeFor, shopHosts, staleAfterOrder, toPaths } from './service.js';
+import { listPurges, purge, purgeFor, type RoutePurges, shopHosts, staleAfterOrder, toPaths } from './service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['cache'];
@@ -19,19 +20,25 @@ async function cacheRoutes(app: App) {
 
   // onSend, not onResponse: the purge is done before the merchant gets the answer, so a storefront reload right
   // after a save never meets the old page (read-your-writes). A failed purge is logged; the save still answers.
-  app.addHook('onSend', async (req, reply, payload) => {
+  // Every answer passes here; one with nothing to purge goes on synchronously, with no promise (issue 14 item 1).
+  app.addHook('onSend', (req, reply, payload, done) => {
     const kind = req.routeOptions.config?.purges;
-    if (!kind || reply.statusCode >= 300 || !req.auth?.storeId) return payload;
-    const hit = await purgeFor(app.db, req.auth.storeId, kind, req.params as { themeId?: string }).catch((err: unknown) => {
+    const storeId = req.auth?.storeId;
+    if (!kind || reply.statusCode >= 300 || !storeId) return done(null, payload);
+    purgeAfterSave(req, storeId, kind).then(() => done(null, payload));
+  });
+
+  /** Purges what a successful save of `kind` made stale; never rejects (a failure is logged). */
+  const purgeAfterSave = async (req: FastifyRequest, storeId: string, kind: RoutePurges) => {
+    const hit = await purgeFor(app.db, storeId, kind, req.params as { themeId?: string }).catch((err: unknown) => {
       req.log.error({ err }, 'automatic cache purge: reading what changed failed');
       return { source: 'theme' as const, target: 'all' as const };
     });
-    if (!hit) return payload;
-    await purge(app.db, app.config, app.pageCache, req.auth.storeId, hit.target, hit.source, null).catch((err: unknown) =>
+    if (!hit) return;
+    await purge(app.db, app.config, app.pageCache, storeId, hit.target, hit.source, null).catch((err: unknown) =>
       req.log.error({ err }, 'automatic cache purge failed'),
     );
-    return payload;
-  });
+  };
 
   app.shopEvents.on(async (event) => {
     if (event.type !== 'order.created') return;

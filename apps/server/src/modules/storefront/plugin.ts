@@ -315,12 +315,11 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
   /** Demo pictures: `/demo-assets/…` from the committed demo folder (media files: the media module's `/uploads/*` route). */
   const mediaDirs = (): [string, string][] => [['/demo-assets/', DEMO_ASSETS_DIR]];
 
-  app.addHook('onRequest', async (req, reply) => {
-    const host = hostWithoutPort(req.headers.host);
-    const path = (req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
+  /** A shop host's request (or a host no shop answers to): see the plugin's description. */
+  const route = async (req: FastifyRequest, reply: FastifyReply, host: string, path: string) => {
     const store = await hosts.resolve(host);
     if (!store) {
-      if (path.startsWith('/api/storefront/') || (!hosts.isAdminHost(host) && hosts.isSystemDomainShape(host))) throw notFound('Store');
+      if (path.startsWith('/api/storefront/') || hosts.isSystemDomainShape(host)) throw notFound('Store');
       return;
     }
     req.storefront = store;
@@ -346,6 +345,15 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     const last = path.slice(path.lastIndexOf('/') + 1);
     if (last.includes('.')) return serveFile(req, reply, path);
     return serveIndex(req, reply, store, preview);
+  };
+
+  // Every request passes here, so the admin's own host (every API call) is answered synchronously, with no promise:
+  // nothing changes for it but `/api/storefront/*`, which is 404 there (issue 14 item 1: cheap requests).
+  app.addHook('onRequest', (req, reply, done) => {
+    const host = hostWithoutPort(req.headers.host);
+    const path = (req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
+    if (!hosts.isAdminHost(host)) return route(req, reply, host, path);
+    done(path.startsWith('/api/storefront/') ? notFound('Store') : undefined);
   });
 
   await storefrontRoutes(app);
