@@ -22,6 +22,8 @@
  *
  * Every page is requested once before Lighthouse runs (a warm page cache, as a live shop's is).
  * `npm run bench:storefront -- --no-lighthouse` prints 2–5 only (quick; RESULTS.md is left as it is).
+ * `npm run bench:storefront -- --only demo:home,demo-home:home` measures only those pages (shop handle:page name,
+ * pages home, collection, product) and skips the page-cache figures; RESULTS.md is left as it is.
  * Writes the figures to bench/storefront/RESULTS.md. Needs `npm run build` first (admin and storefront dist).
  */
 import { execFile } from 'node:child_process';
@@ -40,6 +42,9 @@ const PAGE_CACHE_SAMPLES = 15;
 /** Requests of the shopper mix whose hit-rate is measured. */
 const PAGE_CACHE_MIX = 400;
 const LIGHTHOUSE = !process.argv.includes('--no-lighthouse');
+/** `--only demo:home,demo-home:home` (shop handle:page name): only those pages; RESULTS.md is left as it is. */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]!.split(',') : null;
+const picked = (handle: string, page: string) => !ONLY || ONLY.includes(`${handle}:${page}`);
 const SHOPS = [
   { handle: 'demo', theme: 'FASHION' },
   { handle: 'demo-home', theme: 'DEFAULT' },
@@ -256,11 +261,13 @@ async function main() {
       ).json()) as {
         products: { handle: string }[];
       };
-      const pages = [
+      const allPages = [
         ['home', '/'],
         ['collection', '/collections/all'],
         ['product', `/products/${first.products[0]!.handle}`],
       ] as const;
+      const pages = allPages.filter(([name]) => picked(shop.handle, name));
+      if (!pages.length) continue;
       const host = new URL(origin).host;
       const [store] = await dbRows<{ id: string }>(server.db, sql`select id from stores where handle = ${shop.handle}`);
       const list = async (url: string) => (await server.app.inject({ url, headers: { host } })).json();
@@ -268,12 +275,12 @@ async function main() {
       const collections = ((await list('/api/storefront/collections')) as { collections: { handle: string }[] }).collections;
       const collectionPaths = collections.map((c) => `/collections/${c.handle}`);
       const mix = [
-        ...pages.map(([, p]) => p),
+        ...allPages.map(([, p]) => p),
         '/pages/about-us',
         ...collectionPaths,
         ...products.slice(1).map((p) => `/products/${p.handle}`),
       ];
-      const cache = await pageCacheFigures(server.app, store!.id, host, [...new Set(mix)]);
+      const cache = ONLY ? { per: [], hitRate: 0, distinct: 0 } : await pageCacheFigures(server.app, store!.id, host, [...new Set(mix)]);
       cacheRows.push({ shop: `${shop.handle} (${shop.theme})`, ...cache });
       for (const c of cache.per) {
         console.log(
@@ -411,7 +418,7 @@ Hit-rate of a shopper mix from an empty cache (Zipf over home, collections, the 
 ${hitRates}.
 `;
   const file = join(import.meta.dirname, 'RESULTS.md');
-  if (!LIGHTHOUSE) return; // a quick run prints its figures and leaves the last full run's file alone
+  if (!LIGHTHOUSE || ONLY) return; // a quick or partial run prints its figures and leaves the last full run's file alone
   writeFileSync(file, md);
   console.log(`written ${file}`);
 }

@@ -1,4 +1,5 @@
 import { type DehydratedState, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { options } from 'preact';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, pageOf, pagePath } from './App';
@@ -83,7 +84,15 @@ async function main() {
     // read an external store render its server snapshot first (useSyncExternalStore's getServerSnapshot) and the
     // browser's value right after. `sf:hydrated` is dispatched the moment hydration returns: the E2E hydration test
     // takes the DOM changes made up to then (there must be none but text-node splits) and checks them.
+    // Three main-thread tasks instead of one (issue 16: total blocking time, LCP render delay): the bundle's
+    // evaluation; then, after a yield in which the browser may paint, hydration; then, in a task of its own, the
+    // re-render of the components whose browser value differs from the server's (the external stores above switch
+    // in a layout effect, which Preact would otherwise flush in a microtask of the hydration task).
+    await nextTask();
+    const debounce = options.debounceRendering;
+    options.debounceRendering = (flush) => setTimeout(flush, 0);
     hydrateRoot(root, tree);
+    options.debounceRendering = debounce;
     document.dispatchEvent(new Event(HYDRATED_EVENT));
     // Merchant HTML of pages the shopper goes to next needs the sanitiser: its chunk comes once the page is idle.
     setTimeout(() => void loadSanitizer(), 0);
@@ -95,6 +104,9 @@ async function main() {
   // Ad pixels (issue 17 item 6): only when the page carries them; their chunk loads after the first paint.
   startPixels();
 }
+
+/** Resolves in a new task (a macrotask: the browser may render in between). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Dispatched on `document` right after `hydrateRoot` returned (what the E2E hydration check listens for). */
 const HYDRATED_EVENT = 'sf:hydrated';

@@ -10,6 +10,9 @@ export function formatMoneyCents(cents: number, currency: string, display: strin
   const from = DISPLAY_RATES[currency] ?? 1;
   const to = DISPLAY_RATES[display] ?? from;
   const amount = ((cents / 100) * to) / from;
+  const symbol = EN_US_SYMBOLS[display];
+  const quick = symbol === undefined ? null : formatEnUs(amount, symbol);
+  if (quick !== null) return quick;
   let f = formatters.get(display);
   if (f === undefined) {
     try {
@@ -23,10 +26,35 @@ export function formatMoneyCents(cents: number, currency: string, display: strin
 }
 
 /**
- * One formatter per currency code (null: not a currency Intl knows): building an Intl.NumberFormat costs far more
- * than formatting, and a page formats every price it shows at hydration (issue 16 item 3, total blocking time).
+ * One formatter per currency code (null: not a currency Intl knows), for the currencies EN_US_SYMBOLS lacks.
  */
 const formatters = new Map<string, Intl.NumberFormat | null>();
+
+/**
+ * The en-US symbols of the selector's currencies (DISPLAY_RATES), which formatEnUs writes without Intl: the first
+ * `Intl.NumberFormat` of a page costs 11–17 ms of ICU set-up in Chromium (45–70 ms on Lighthouse's 4× slower phone),
+ * all of it inside the hydration task, where every price is formatted (issue 16: total blocking time, LCP render
+ * delay). The output is Intl's, character for character (format.test.ts compares them).
+ */
+const EN_US_SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', CAD: 'CA$', AUD: 'A$' };
+
+/**
+ * `amount` as en-US currency with two decimals — `-$1,234.57` — rounded as Intl rounds (half away from zero, on the
+ * shortest decimal that reads back as `amount`), or null when that decimal is in exponent form (|amount| < 1e-6 or
+ * ≥ 1e21; Intl formats those).
+ */
+function formatEnUs(amount: number, symbol: string): string | null {
+  const text = String(Math.abs(amount));
+  if (text.includes('e')) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  let hundredths = Number(`${whole}${fraction.padEnd(2, '0').slice(0, 2)}`);
+  if ((fraction[2] ?? '0') >= '5') hundredths += 1;
+  if (!Number.isSafeInteger(hundredths)) return null;
+  const digits = String(hundredths).padStart(3, '0');
+  const grouped = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const negative = amount < 0 || Object.is(amount, -0);
+  return `${negative ? '-' : ''}${symbol}${grouped}.${digits.slice(-2)}`;
+}
 
 /** Percent saved from compare-at to price, rounded (spec §5 sale style "percent"). */
 export const percentOff = (price: number, compare: number) => Math.round(((compare - price) / compare) * 100);
