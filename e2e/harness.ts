@@ -101,10 +101,24 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (no shared local storage) and page at a viewport; 375×667 is the spec's mobile size. */
+/**
+ * A fresh context (no shared local storage) and page at a viewport; 375×667 is the spec's mobile size. Its `goto`
+ * (waiting for `load`, the default) also waits, on a storefront page, until the page is hydrated
+ * (`html[data-sf-ready]`): a server-rendered page asks for its script only once it has painted (storefront plugin
+ * `afterFirstPaint`), so `load` may come first, and a click right after `goto` would reach a button that has no
+ * handler yet. Pages without the storefront's bootstrap (the admin, JSON, a 404) do not wait.
+ */
 export async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
   const page = await context.newPage();
+  const goto = page.goto.bind(page);
+  page.goto = (async (url, options) => {
+    const res = await goto(url, options);
+    if ((options?.waitUntil ?? 'load') === 'load') {
+      await page.locator('html[data-sf-ready], html:not(:has(#sf-bootstrap))').waitFor({ state: 'attached' });
+    }
+    return res;
+  }) as Page['goto'];
   return { context, page };
 }
 

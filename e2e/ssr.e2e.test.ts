@@ -118,6 +118,20 @@ describe.each(SHOPS)('server rendering of %s', (handle) => {
         await page.locator('html[data-sf-ready]').waitFor({ state: 'attached' });
         // Hydrated (not rendered afresh), onto the server's DOM as it was.
         expect(await page.evaluate('window.__sfHydration'), kind).toEqual([]);
+        // Loaded (first screen's pictures and fonts in) before its script was asked for (the plugin's
+        // afterFirstPaint loader), and the script is no element of the server's HTML.
+        expect(res.body, kind).not.toMatch(/<script[^>]* src="\/assets\//);
+        // (Or, on a page slower to load than that, 2.5 s after parsing, so after the HTML's end + 2.5 s.)
+        const order = (await page.evaluate(() => {
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          return {
+            loaded: nav.loadEventEnd,
+            parsed: nav.responseEnd,
+            script: performance.getEntriesByType('resource').find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name))?.startTime,
+          };
+        })) as { loaded: number; parsed: number; script?: number };
+        expect(order.loaded, kind).toBeGreaterThan(0);
+        expect(order.script, kind).toBeGreaterThanOrEqual(Math.min(order.loaded, order.parsed + 2500));
       }
       // Hydrated pages are live: the first product card navigates in-app.
       await page.goto(`${server.storefront(handle)}/collections/all`);
@@ -139,6 +153,8 @@ describe('preview frame and encodings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('id="sf-state"');
+    // Nothing to paint before its script: the built module script stays as it is.
+    expect(res.body).toMatch(/<script nonce="[^"]+" type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
   });
 
   it('compresses every rendered page type as asked: br, gzip, and none for identity or no Accept-Encoding', async () => {

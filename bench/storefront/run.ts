@@ -16,7 +16,7 @@
  *    collection page, the home and the About page, popular pages more often: Zipf, s = 1) starting cold.
  * 4. the storefront's JavaScript before hydration: per page, the compressed bytes of every script Chromium had
  *    loaded when the page was hydrated (`sf:hydrated`, dispatched by main.tsx as `hydrateRoot` returns). First paint needs none (the HTML is server-rendered and the
- *    bundle is a deferred module script). Budget 60 KB.
+ *    script is asked for once the page has loaded and painted: storefront plugin `afterFirstPaint`). Budget 60 KB.
  * 5. per page, the main thread's long tasks under Chromium's 4× CPU throttling until 1 s after hydration (count,
  *    blocking time Σ duration − 50 ms, the longest, time to hydrated): TBT measured rather than simulated.
  *
@@ -396,7 +396,7 @@ Admin first screen (\`/auth/login\`, new context): **${(adminBytes / 1024).toFix
 
 ## JavaScript before hydration
 
-First paint needs no JavaScript (server-rendered HTML, deferred module script). Compressed (brotli) bytes of every
+First paint needs no JavaScript (server-rendered HTML; the script is asked for once the page has loaded). Compressed (brotli) bytes of every
 script loaded when the page was hydrated (\`sf:hydrated\`, as \`hydrateRoot\` returns), 412 px wide (budget: 60 KB). Then, with the CPU
 slowed 4× (Chromium's throttling, the real machine): the main thread's long tasks (> 50 ms) until 1 s after
 hydration, their blocking time (Σ duration − 50 ms, what TBT adds up), the longest, and the time to hydrated:

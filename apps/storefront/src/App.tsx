@@ -6,6 +6,7 @@ import { Popups } from './layout/Popups';
 import { useHydrated } from './lib/cart';
 import { readable } from './lib/color';
 import { loadFont } from './lib/fonts';
+import { HydrateLater, whenSettled } from './lib/hydration';
 import { match, useLocation } from './lib/router';
 import { useShop, useTheme } from './lib/theme';
 import { CategoryPage, CollectionsPage, SearchPage } from './pages/Collections';
@@ -192,8 +193,11 @@ export function App() {
     if (!preview) beacon.track('view_store');
   }, [preview, beacon]);
   useEffect(() => {
-    // The page is live (hydrated or rendered): `html[data-sf-ready]`, what tests and the bench wait for.
-    document.documentElement.dataset.sfReady = '';
+    // The page is live (every part hydrated and the browser values on, or rendered): `html[data-sf-ready]`, what
+    // tests and the bench wait for.
+    void whenSettled().then(() => {
+      document.documentElement.dataset.sfReady = '';
+    });
   }, []);
   return (
     <div
@@ -203,11 +207,17 @@ export function App() {
       <a href="#main" className="sf-skip">
         Skip to content
       </a>
-      <Header selected={section === 'header'} />
+      <HydrateLater>
+        <Header selected={section === 'header'} />
+      </HydrateLater>
       <main id="main">
-        <Routes />
+        <HydrateLater>
+          <Routes />
+        </HydrateLater>
       </main>
-      <Footer selected={section === 'footer'} />
+      <HydrateLater>
+        <Footer selected={section === 'footer'} />
+      </HydrateLater>
       <Popups />
     </div>
   );

@@ -1,5 +1,4 @@
 import { type DehydratedState, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { options } from 'preact';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, pageOf, pagePath } from './App';
@@ -9,6 +8,7 @@ import { IS_PREVIEW, readBootstrap } from './lib/boot';
 import { CartStore } from './lib/cart';
 import { EventBeacon } from './lib/events';
 import { loadSanitizer } from './lib/html';
+import { hydrateInTasks, nextTask } from './lib/hydration';
 import { startPixels } from './lib/pixels';
 import { createPreviewChannel, startPreviewBridge } from './lib/preview';
 import { navigate } from './lib/router';
@@ -84,15 +84,12 @@ async function main() {
     // read an external store render its server snapshot first (useSyncExternalStore's getServerSnapshot) and the
     // browser's value right after. `sf:hydrated` is dispatched the moment hydration returns: the E2E hydration test
     // takes the DOM changes made up to then (there must be none but text-node splits) and checks them.
-    // Three main-thread tasks instead of one (issue 16: total blocking time, LCP render delay): the bundle's
-    // evaluation; then, after a yield in which the browser may paint, hydration; then, in a task of its own, the
-    // re-render of the components whose browser value differs from the server's (the external stores above switch
-    // in a layout effect, which Preact would otherwise flush in a microtask of the hydration task).
+    // Many short main-thread tasks instead of one long one (issue 16: total blocking time, LCP render delay): the
+    // bundle's evaluation; then, after a yield in which the browser may paint, the page's frame; then each
+    // HydrateLater part (header, page, home sections, footer) in a task of its own (lib/hydration.tsx). The
+    // browser's own values (cart, phone viewport…) switch in the task after that.
     await nextTask();
-    const debounce = options.debounceRendering;
-    options.debounceRendering = (flush) => setTimeout(flush, 0);
-    hydrateRoot(root, tree);
-    options.debounceRendering = debounce;
+    await hydrateInTasks(() => hydrateRoot(root, tree));
     document.dispatchEvent(new Event(HYDRATED_EVENT));
     // Merchant HTML of pages the shopper goes to next needs the sanitiser: its chunk comes once the page is idle.
     setTimeout(() => void loadSanitizer(), 0);
@@ -105,10 +102,7 @@ async function main() {
   startPixels();
 }
 
-/** Resolves in a new task (a macrotask: the browser may render in between). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** Dispatched on `document` right after `hydrateRoot` returned (what the E2E hydration check listens for). */
+/** Dispatched on `document` once the whole page is hydrated, before the browser values switch (what the E2E hydration check listens for). */
 const HYDRATED_EVENT = 'sf:hydrated';
 
 /** How long the server's data counts as fresh in the browser, ms (then the next mount refetches it as before). */

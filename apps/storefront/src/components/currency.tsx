@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { DISPLAY_RATES } from '../lib/format';
+import { useBrowserValue } from '../lib/hydration';
 import { session } from '../lib/storage';
 import { useShop, useThemeSelect } from '../lib/theme';
 
@@ -15,7 +15,7 @@ export function useDisplayCurrency(): string {
   const { boot } = useShop();
   const enabled = useThemeSelect((s) => s.config.settings.currency.enabled_currency);
   // The server (and hydration) show the store's currency; the shopper's choice of this session follows at once.
-  const c = useSyncExternalStore(
+  const c = useBrowserValue(
     sub,
     () => chosen,
     () => null,

@@ -5,6 +5,7 @@ import { memo, type ReactNode, useEffect, useState } from 'react';
 import { api } from '../lib/api';
 import { formatMoneyCents, percentOff } from '../lib/format';
 import { useSanitized } from '../lib/html';
+import { HydrateLater } from '../lib/hydration';
 import { CARD_SIZES, FULL_SIZES, responsiveImage } from '../lib/images';
 import { Link } from '../lib/router';
 import { session } from '../lib/storage';
@@ -150,12 +151,14 @@ export function ProductGrid({
   return (
     <div className="sf-grid" style={gridVars(perRow, perRowMobile)}>
       {products.map((p, n) => (
-        <ProductCard
-          key={p.id}
-          p={p}
-          saleBanner={saleBanner}
-          eager={aboveFold && n < perRow ? (n < HIGH_PRIORITY_CARDS ? 'high' : 'auto') : undefined}
-        />
+        // Each card is hydrated in a task of its own (lib/hydration.tsx).
+        <HydrateLater key={p.id}>
+          <ProductCard
+            p={p}
+            saleBanner={saleBanner}
+            eager={aboveFold && n < perRow ? (n < HIGH_PRIORITY_CARDS ? 'high' : 'auto') : undefined}
+          />
+        </HydrateLater>
       ))}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { LineItemProperty } from '@backroom/contracts';
-import { useSyncExternalStore } from 'react';
+import { useBrowserValue } from './hydration';
 import { local } from './storage';
 
 /** One cart line as the shopper sees it. Prices (cents) are for display only: the checkout prices from the database. */
@@ -126,7 +126,7 @@ const noLines = () => NO_LINES;
  * (the browser's stored code is read right after), so server HTML and the first client render agree.
  */
 export function useCartCode(store: CartStore): string {
-  return useSyncExternalStore(store.subscribe, store.getCode, NO_CODE);
+  return useBrowserValue(store.subscribe, store.getCode, NO_CODE);
 }
 
 /**
@@ -134,12 +134,12 @@ export function useCartCode(store: CartStore): string {
  * hydration starts from it; the stored lines appear right after hydration.
  */
 export function useCart(store: CartStore): CartLine[] {
-  return useSyncExternalStore(store.subscribe, store.get, noLines);
+  return useBrowserValue(store.subscribe, store.get, noLines);
 }
 
 /** Whether the page is past hydration (false on the server and during hydration, true after and in createRoot renders). */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscribe, yes, no);
+  return useBrowserValue(noSubscribe, yes, no);
 }
 const noSubscribe = () => () => {};
 const yes = () => true;

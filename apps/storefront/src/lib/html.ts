@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserValue } from './hydration';
 
 type Purify = typeof import('dompurify').default;
 
@@ -60,7 +60,7 @@ const readyOnServer = () => serverSanitize !== null;
  * while hydrating); once DOMPurify is there the same markup is written again only if it differs.
  */
 export function useSanitized(html: string): string {
-  const on = useSyncExternalStore(subscribe, ready, readyOnServer);
+  const on = useBrowserValue(subscribe, ready, readyOnServer);
   return on ? sanitize(html) : '';
 }
 

@@ -1,6 +1,7 @@
 import { PREVIEW_THEME_QUERY_PARAM } from '@backroom/theme';
-import { type AnchorHTMLAttributes, createContext, type MouseEvent, useContext, useSyncExternalStore } from 'react';
+import { type AnchorHTMLAttributes, createContext, type MouseEvent, useContext } from 'react';
 import { IS_PREVIEW } from './boot';
+import { useBrowserValue } from './hydration';
 
 /**
  * A minimal client-side router for the storefront's handful of paths (/, /products/:handle, /collections,
@@ -31,7 +32,7 @@ export const ServerHrefContext = createContext<string | null>(null);
 /** The current path and query ("/collections/tops?page=2"); re-renders on navigation. */
 export function useLocation(): { pathname: string; search: URLSearchParams } {
   const serverHref = useContext(ServerHrefContext);
-  const href = useSyncExternalStore(subscribe, snapshot, () => serverHref ?? snapshot());
+  const href = useBrowserValue(subscribe, snapshot, () => serverHref ?? snapshot());
   const u = new URL(href, 'http://x');
   return { pathname: u.pathname, search: u.searchParams };
 }

@@ -1,4 +1,5 @@
 import { WidgetSlot } from '../components/widgets';
+import { HydrateLater } from '../lib/hydration';
 import { useThemeSelect } from '../lib/theme';
 import { EARLY_SECTIONS, SectionView } from '../sections';
 
@@ -10,7 +11,9 @@ export function Home() {
   return (
     <div className="sf-home">
       {sections.map((s, i) => (
-        <SectionView key={s.key} section={s} selected={section === s.key} first={i === 0} early={i < EARLY_SECTIONS} type={type} />
+        <HydrateLater key={s.key}>
+          <SectionView section={s} selected={section === s.key} first={i === 0} early={i < EARLY_SECTIONS} type={type} />
+        </HydrateLater>
       ))}
       {sections.length === 0 && <p className="sf-empty sf-container">This store has no sections yet.</p>}
       <div className="sf-container">

@@ -11,6 +11,7 @@ import { api } from '../lib/api';
 import { useHydrated } from '../lib/cart';
 import { readable } from '../lib/color';
 import { fill } from '../lib/html';
+import { HydrateLater } from '../lib/hydration';
 import { PDP_SIZES, responsiveImage } from '../lib/images';
 import { linkHref } from '../lib/links';
 import { trackPixel } from '../lib/pixels';
@@ -183,191 +184,208 @@ function ProductView({ p }: { p: StorefrontProduct }) {
       className={`sf-container sf-pdp sf-pdp--${type} sf-pdp--desc-${ps.position_tab_detail} ${ps.layout.special_layout_on_mobile ? 'sf-pdp--special' : ''}`}
     >
       {ps.layout.show_title_on_top_mobile && title('sf-only-mobile')}
-      <div className={`sf-pdp__gallery ${ps.isShowImageMobile ? '' : 'sf-hide-mobile'}`}>
-        {/* Personalisation (issue 11 item 4): the values are drawn over the picture the shopper is viewing, whichever. */}
-        {def && p.images[image] ? (
-          <div className="sf-pdp__main sf-pdp__main--perso">
-            <PersonalizedImage key={p.images[image].src} src={p.images[image].src} alt={p.images[image].alt} def={def} values={personal} />
-          </div>
-        ) : (
-          <div className={`sf-pdp__main ${ps.enable_image_zoom ? 'sf-zoom' : ''}`}>
-            {p.images[image] && (
-              <img
+      {/* The gallery, the buying column and the reviews are hydrated each in a task of its own (lib/hydration.tsx). */}
+      <HydrateLater>
+        <div className={`sf-pdp__gallery ${ps.isShowImageMobile ? '' : 'sf-hide-mobile'}`}>
+          {/* Personalisation (issue 11 item 4): the values are drawn over the picture the shopper is viewing, whichever. */}
+          {def && p.images[image] ? (
+            <div className="sf-pdp__main sf-pdp__main--perso">
+              <PersonalizedImage
+                key={p.images[image].src}
                 src={p.images[image].src}
-                srcSet={responsiveImage(p.images[image].src)?.srcSet}
-                sizes={PDP_SIZES}
                 alt={p.images[image].alt}
-                width={800}
-                height={1000}
-                fetchPriority="high"
+                def={def}
+                values={personal}
               />
-            )}
-          </div>
-        )}
-        {p.images.length > 1 && (
-          <div className="sf-pdp__thumbs">
-            {p.images.map((im, i) => (
-              <button key={im.src} type="button" aria-label={`Image ${i + 1}`} aria-pressed={i === image} onClick={() => setImage(i)}>
-                <img src={im.src} alt="" width={80} height={100} loading="lazy" />
-              </button>
-            ))}
-          </div>
-        )}
-      </div>
-      <div className="sf-pdp__info">
-        <RichText html={ps.topMessage} className="sf-pdp__top" />
-        {title(ps.layout.show_title_on_top_mobile ? 'sf-only-desktop' : '')}
-        {ps.productRating && rating && (
-          <a className="sf-rating" style={{ color: ps.colorProductRating }} href="#sf-reviews-title">
-            <Stars rating={rating.stars} />
-            <span className="sf-rating__text">
-              {rating.stars.toFixed(1)} ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
-            </span>
-          </a>
-        )}
-        {variant && (
-          <div className="sf-pdp__price">
-            <PriceLine priceCents={variant.priceCents} compareCents={variant.compareAtPriceCents} />
-            {ps.layout.show_price_saving && variant.compareAtPriceCents && (
-              <span className="sf-saving" style={{ color: readable(ps.colorByXGetY, '#f2f2f2') }}>
-                You save <Money cents={variant.compareAtPriceCents - variant.priceCents} />
+            </div>
+          ) : (
+            <div className={`sf-pdp__main ${ps.enable_image_zoom ? 'sf-zoom' : ''}`}>
+              {p.images[image] && (
+                <img
+                  src={p.images[image].src}
+                  srcSet={responsiveImage(p.images[image].src)?.srcSet}
+                  sizes={PDP_SIZES}
+                  alt={p.images[image].alt}
+                  width={800}
+                  height={1000}
+                  fetchPriority="high"
+                />
+              )}
+            </div>
+          )}
+          {p.images.length > 1 && (
+            <div className="sf-pdp__thumbs">
+              {p.images.map((im, i) => (
+                <button key={im.src} type="button" aria-label={`Image ${i + 1}`} aria-pressed={i === image} onClick={() => setImage(i)}>
+                  <img src={im.src} alt="" width={80} height={100} loading="lazy" />
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      </HydrateLater>
+      <HydrateLater>
+        <div className="sf-pdp__info">
+          <RichText html={ps.topMessage} className="sf-pdp__top" />
+          {title(ps.layout.show_title_on_top_mobile ? 'sf-only-desktop' : '')}
+          {ps.productRating && rating && (
+            <a className="sf-rating" style={{ color: ps.colorProductRating }} href="#sf-reviews-title">
+              <Stars rating={rating.stars} />
+              <span className="sf-rating__text">
+                {rating.stars.toFixed(1)} ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
               </span>
-            )}
-          </div>
-        )}
-        {options.map((o) => (
-          <div key={o.name} className="sf-option">
-            {ps.show_label_variant && (
-              <span className="sf-label">
-                {o.name}: <b>{values[o.i] ?? 'Select'}</b>
+            </a>
+          )}
+          {variant && (
+            <div className="sf-pdp__price">
+              <PriceLine priceCents={variant.priceCents} compareCents={variant.compareAtPriceCents} />
+              {ps.layout.show_price_saving && variant.compareAtPriceCents && (
+                <span className="sf-saving" style={{ color: readable(ps.colorByXGetY, '#f2f2f2') }}>
+                  You save <Money cents={variant.compareAtPriceCents - variant.priceCents} />
+                </span>
+              )}
+            </div>
+          )}
+          {options.map((o) => (
+            <div key={o.name} className="sf-option">
+              {ps.show_label_variant && (
+                <span className="sf-label">
+                  {o.name}: <b>{values[o.i] ?? 'Select'}</b>
+                </span>
+              )}
+              {ps.layout.variant_style === 'dropdown' ? (
+                <select
+                  aria-label={o.name}
+                  value={values[o.i] ?? ''}
+                  onChange={(e) => setValues((v) => v.map((x, j) => (j === o.i ? e.target.value : x)))}
+                >
+                  {!values[o.i] && <option value="">Select {o.name}</option>}
+                  {o.values.map((v) => (
+                    <option key={v}>{v}</option>
+                  ))}
+                </select>
+              ) : (
+                <div className="sf-option__buttons">
+                  {o.values.slice(0, ps.layout.variant_buttons).map((v) => (
+                    <button
+                      key={v}
+                      type="button"
+                      aria-pressed={values[o.i] === v}
+                      className={`sf-optbtn ${COLOR_OPTION.test(o.name) ? `sf-swatch sf-swatch--${ps.color_watch.toLowerCase()}` : ''}`}
+                      style={COLOR_OPTION.test(o.name) ? { ['--swatch' as string]: v.toLowerCase().replace(/\s+/g, '') } : undefined}
+                      onClick={() => setValues((vals) => vals.map((x, j) => (j === o.i ? v : x)))}
+                    >
+                      {COLOR_OPTION.test(o.name) ? <span className="sf-visually-hidden">{v}</span> : v}
+                    </button>
+                  ))}
+                  {o.values.length > ps.layout.variant_buttons && (
+                    <span className="sf-more">+{o.values.length - ps.layout.variant_buttons}</span>
+                  )}
+                </div>
+              )}
+            </div>
+          ))}
+          {ps.show_variant_description && variant && <p className="sf-variant-desc">Selected: {variant.title}</p>}
+          {def && (
+            <PersonalizeInputs
+              def={def}
+              values={personal}
+              missing={missing}
+              onChange={(id, value) => {
+                setPersonal((v) => ({ ...v, [id]: value }));
+                setImage(0);
+              }}
+            />
+          )}
+          {!ps.hideHurryBox && variant && stock > 0 && stock < 50 && (
+            <div className="sf-hurry">
+              <RichText html={fill(ps.messageLeftInStock, { number: stock, unit: ps.unitName, item: ps.itemNameLeftInStock })} />
+              <span className="sf-hurry__bar">
+                <i style={{ width: `${Math.min(100, stock * 2)}%` }} />
               </span>
-            )}
-            {ps.layout.variant_style === 'dropdown' ? (
-              <select
-                aria-label={o.name}
-                value={values[o.i] ?? ''}
-                onChange={(e) => setValues((v) => v.map((x, j) => (j === o.i ? e.target.value : x)))}
-              >
-                {!values[o.i] && <option value="">Select {o.name}</option>}
-                {o.values.map((v) => (
-                  <option key={v}>{v}</option>
-                ))}
-              </select>
-            ) : (
-              <div className="sf-option__buttons">
-                {o.values.slice(0, ps.layout.variant_buttons).map((v) => (
-                  <button
-                    key={v}
-                    type="button"
-                    aria-pressed={values[o.i] === v}
-                    className={`sf-optbtn ${COLOR_OPTION.test(o.name) ? `sf-swatch sf-swatch--${ps.color_watch.toLowerCase()}` : ''}`}
-                    style={COLOR_OPTION.test(o.name) ? { ['--swatch' as string]: v.toLowerCase().replace(/\s+/g, '') } : undefined}
-                    onClick={() => setValues((vals) => vals.map((x, j) => (j === o.i ? v : x)))}
-                  >
-                    {COLOR_OPTION.test(o.name) ? <span className="sf-visually-hidden">{v}</span> : v}
-                  </button>
-                ))}
-                {o.values.length > ps.layout.variant_buttons && (
-                  <span className="sf-more">+{o.values.length - ps.layout.variant_buttons}</span>
-                )}
-              </div>
-            )}
+            </div>
+          )}
+          <SizeChart handle={p.handle} />
+          {!ps.show_qty.show_qty_same_line_button && qtyBox}
+          <div className={`sf-pdp__buttons ${ps.show_qty.show_qty_same_line_button ? 'sf-pdp__buttons--qty' : ''}`}>
+            {ps.show_qty.show_qty_same_line_button && qtyBox}
+            <button type="button" className="sf-btn sf-btn--cart" disabled={!variant || soldOut} onClick={add}>
+              {!variant ? 'Select options' : soldOut ? 'Sold out' : added ? 'Added to cart' : 'Add to cart'}
+            </button>
+            <button
+              type="button"
+              className="sf-btn sf-btn--buy"
+              disabled={!variant || soldOut}
+              onClick={() => {
+                if (add()) navigate('/checkout');
+              }}
+            >
+              Buy it now
+            </button>
           </div>
-        ))}
-        {ps.show_variant_description && variant && <p className="sf-variant-desc">Selected: {variant.title}</p>}
-        {def && (
-          <PersonalizeInputs
-            def={def}
-            values={personal}
-            missing={missing}
-            onChange={(id, value) => {
-              setPersonal((v) => ({ ...v, [id]: value }));
-              setImage(0);
+          <ProductOfferSlot
+            product={{
+              id: p.id,
+              handle: p.handle,
+              title: p.title,
+              imageSrc: p.images[0]?.src ?? null,
+              variant: variant
+                ? {
+                    id: variant.id,
+                    title: variant.title,
+                    priceCents: variant.priceCents,
+                    compareAtPriceCents: variant.compareAtPriceCents,
+                    imageSrc: variant.imageSrc ?? null,
+                  }
+                : null,
             }}
           />
-        )}
-        {!ps.hideHurryBox && variant && stock > 0 && stock < 50 && (
-          <div className="sf-hurry">
-            <RichText html={fill(ps.messageLeftInStock, { number: stock, unit: ps.unitName, item: ps.itemNameLeftInStock })} />
-            <span className="sf-hurry__bar">
-              <i style={{ width: `${Math.min(100, stock * 2)}%` }} />
-            </span>
-          </div>
-        )}
-        <SizeChart handle={p.handle} />
-        {!ps.show_qty.show_qty_same_line_button && qtyBox}
-        <div className={`sf-pdp__buttons ${ps.show_qty.show_qty_same_line_button ? 'sf-pdp__buttons--qty' : ''}`}>
-          {ps.show_qty.show_qty_same_line_button && qtyBox}
-          <button type="button" className="sf-btn sf-btn--cart" disabled={!variant || soldOut} onClick={add}>
-            {!variant ? 'Select options' : soldOut ? 'Sold out' : added ? 'Added to cart' : 'Add to cart'}
-          </button>
-          <button
-            type="button"
-            className="sf-btn sf-btn--buy"
-            disabled={!variant || soldOut}
-            onClick={() => {
-              if (add()) navigate('/checkout');
-            }}
-          >
-            Buy it now
-          </button>
+          {!ps.hideGuaranteed && (
+            <div className="sf-guarantee">
+              <CheckIcon /> Guaranteed safe checkout
+            </div>
+          )}
+          {ps.trust_badge.show_trust_badge_image && (
+            <Img src={ps.trust_badge.src.value} alt="Secure payment badges" className="sf-trust" w={360} h={60} />
+          )}
+          <RichText html={ps.listServices} className="sf-services" />
+          {ps.position_tab_detail === 'right' && described}
+          {type === 'newchick' && ps.setting_shipping.show_shipping && <ShippingBox />}
+          {ps.image_detail.isShow && ps.image_detail.image && (
+            <Link href={linkHref(ps.image_detail.url)} className="sf-pdp__imgdetail">
+              <Img src={ps.image_detail.image} w={600} h={200} />
+            </Link>
+          )}
+          {ps.show_collection && p.collections.length > 0 && (
+            <p className="sf-pdp__meta">
+              Collections:{' '}
+              {p.collections.map((c, i) => (
+                <span key={c.handle}>
+                  {i > 0 && ', '}
+                  <Link href={`/collections/${c.handle}`}>{c.title}</Link>
+                </span>
+              ))}
+            </p>
+          )}
+          {ps.tags.show_tags && p.tags.length > 0 && (
+            <ul className="sf-tags" aria-label="Tags">
+              {p.tags.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+          )}
         </div>
-        <ProductOfferSlot
-          product={{
-            id: p.id,
-            handle: p.handle,
-            title: p.title,
-            imageSrc: p.images[0]?.src ?? null,
-            variant: variant
-              ? {
-                  id: variant.id,
-                  title: variant.title,
-                  priceCents: variant.priceCents,
-                  compareAtPriceCents: variant.compareAtPriceCents,
-                  imageSrc: variant.imageSrc ?? null,
-                }
-              : null,
-          }}
-        />
-        {!ps.hideGuaranteed && (
-          <div className="sf-guarantee">
-            <CheckIcon /> Guaranteed safe checkout
-          </div>
-        )}
-        {ps.trust_badge.show_trust_badge_image && (
-          <Img src={ps.trust_badge.src.value} alt="Secure payment badges" className="sf-trust" w={360} h={60} />
-        )}
-        <RichText html={ps.listServices} className="sf-services" />
-        {ps.position_tab_detail === 'right' && described}
-        {type === 'newchick' && ps.setting_shipping.show_shipping && <ShippingBox />}
-        {ps.image_detail.isShow && ps.image_detail.image && (
-          <Link href={linkHref(ps.image_detail.url)} className="sf-pdp__imgdetail">
-            <Img src={ps.image_detail.image} w={600} h={200} />
-          </Link>
-        )}
-        {ps.show_collection && p.collections.length > 0 && (
-          <p className="sf-pdp__meta">
-            Collections:{' '}
-            {p.collections.map((c, i) => (
-              <span key={c.handle}>
-                {i > 0 && ', '}
-                <Link href={`/collections/${c.handle}`}>{c.title}</Link>
-              </span>
-            ))}
-          </p>
-        )}
-        {ps.tags.show_tags && p.tags.length > 0 && (
-          <ul className="sf-tags" aria-label="Tags">
-            {p.tags.map((t) => (
-              <li key={t}>{t}</li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {ps.position_tab_detail === 'below' && <div className="sf-pdp__below">{described}</div>}
-      <div className="sf-pdp__below">
-        <ReviewsSection handle={p.handle} hideSizes={ps.hideReviewSizes} />
-      </div>
+      </HydrateLater>
+      {ps.position_tab_detail === 'below' && (
+        <HydrateLater>
+          <div className="sf-pdp__below">{described}</div>
+        </HydrateLater>
+      )}
+      <HydrateLater>
+        <div className="sf-pdp__below">
+          <ReviewsSection handle={p.handle} hideSizes={ps.hideReviewSizes} />
+        </div>
+      </HydrateLater>
       {ps.layout.special_layout_on_mobile && variant && (
         <div className="sf-sticky-buy sf-only-mobile">
           <Money cents={variant.priceCents} />

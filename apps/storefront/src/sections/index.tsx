@@ -1,9 +1,10 @@
 import { SECTIONS, type Section, type SectionSettings, type SectionType } from '@backroom/theme';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, memo, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, memo, Suspense, useEffect, useState } from 'react';
 import { EditableText, EditScope } from '../components/editable';
 import { Countdown, Heading, Img, ProductCard, ProductGrid, RichText, useProducts, ViewAll } from '../components/ui';
 import { api } from '../lib/api';
+import { useBrowserValue } from '../lib/hydration';
 import { FULL_SIZES, responsiveImage } from '../lib/images';
 import { linkCollection, linkHref } from '../lib/links';
 import { Link } from '../lib/router';
@@ -30,7 +31,7 @@ const notPhone = () => false;
  * the desktop variant and hydration starts from it, then a phone switches (issue 16 item 1).
  */
 function useIsMobile(): boolean {
-  return useSyncExternalStore(onPhoneChange, isPhone, notPhone);
+  return useBrowserValue(onPhoneChange, isPhone, notPhone);
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   themes,
 } from '../../db/schema/index.js';
 import { createTestApp, makeStore, makeUser, type TestContext } from '../../test/harness.js';
-import { withNonce } from './plugin.js';
+import { afterFirstPaint, withNonce } from './plugin.js';
 import { EVENTS_LIMIT_PER_IP } from './routes.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'sf-dist-'));
@@ -144,6 +144,18 @@ describe('host routing (DESIGN.md "One process, three faces")', () => {
     expect(withNonce(built, 'N0nce')).toBe(
       '<html><head><script nonce="N0nce" type="module" crossorigin src="/assets/index-1.js"></script><link nonce="N0nce" rel="modulepreload" crossorigin href="/assets/vendor-2.js"><link rel="stylesheet" href="/assets/index-3.css"><meta property="csp-nonce" nonce="N0nce"></head><body></body></html>',
     );
+    // A server-rendered page's script is added by an inline loader once the page has painted (afterFirstPaint); the
+    // loader carries the page nonce like any script of the page.
+    const deferred = afterFirstPaint(built);
+    expect(deferred).toBe(
+      '<html><head><link rel="stylesheet" href="/assets/index-3.css"><script type="module">{const go=()=>{for(const h of ["/assets/vendor-2.js"]){' +
+        "const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.append(l)}const s=document.createElement('script');" +
+        's.type=\'module\';s.src="/assets/index-1.js";document.head.append(s)};let gone=false;const once=()=>{if(!gone){gone=true;go()}};' +
+        "if(document.visibilityState==='hidden')once();else{const later=()=>requestAnimationFrame(()=>setTimeout(once));" +
+        "document.readyState==='complete'?later():addEventListener('load',later,{once:true});setTimeout(once,2500)}}</script></head><body></body></html>",
+    );
+    expect(withNonce(deferred, 'N0nce')).toContain('<script nonce="N0nce" type="module">{const go=');
+    expect(afterFirstPaint('<html><head></head><body></body></html>')).toBe('<html><head></head><body></body></html>');
     for (const path of ['/assets/app-abc.js', '/api/storefront/shop', '/uploads/x.svg', '/nonce.html']) {
       const csp = String((await get(path)).headers['content-security-policy']);
       expect(csp, path).toContain("script-src 'none'");
