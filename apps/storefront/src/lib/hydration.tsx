@@ -66,7 +66,7 @@ export async function hydrateInTasks(hydrate: () => void): Promise<void> {
       if (last === turns) break;
     }
   } finally {
-    setTimeout(settle, 0);
+    setTimeout(() => void settle(), 0);
   }
 }
 
@@ -75,13 +75,17 @@ let heldRaf: ((flush: () => void) => void) | undefined;
 /** Effect flushes Preact asked for while the page was being hydrated. */
 let heldEffects: (() => void)[] = [];
 
-/** Runs the held effects, switches the browser values on (re-rendering their readers) and releases {@link whenSettled}. */
-function settle() {
-  settled = true;
+/**
+ * Settles the page in two tasks, each short: the held effects run (with Preact's scheduler given back), then the
+ * browser values switch on (re-rendering their readers); then {@link whenSettled} is released.
+ */
+async function settle() {
   options.requestAnimationFrame = heldRaf;
   const effects = heldEffects;
   heldEffects = [];
   for (const flush of effects) flush();
+  await nextTask();
+  settled = true;
   for (const update of [...onSettle]) update();
   const waiting = settleWaiters;
   settleWaiters = [];
