@@ -80,14 +80,11 @@ async function main() {
     </StrictMode>
   );
   if (state && root.firstChild) {
-    // Preact (vite.config.ts) hydrates synchronously and adopts the server's nodes as they are; the components that
-    // read an external store render its server snapshot first (useSyncExternalStore's getServerSnapshot) and the
-    // browser's value right after. `sf:hydrated` is dispatched the moment hydration returns: the E2E hydration test
-    // takes the DOM changes made up to then (there must be none but text-node splits) and checks them.
-    // Many short main-thread tasks instead of one long one (issue 16: total blocking time, LCP render delay): the
-    // bundle's evaluation; then, after a yield in which the browser may paint, the page's frame; then each
-    // HydrateLater part (header, page, home sections, footer) in a task of its own (lib/hydration.tsx). The
-    // browser's own values (cart, phone viewport…) switch in the task after that.
+    // Preact (vite.config.ts) adopts the server's nodes as they are, in many short main-thread tasks rather than one
+    // long one (issue 16: total blocking time): the bundle's evaluation; then, after a yield in which the browser
+    // may paint, the page's frame; then each HydrateLater part in a task of its own (lib/hydration.tsx). Browser
+    // values and effects wait until the last part is in. `sf:hydrated` is dispatched then, before they switch: the
+    // E2E hydration test takes the DOM changes made up to then (there must be none but text-node splits).
     await nextTask();
     await hydrateInTasks(() => hydrateRoot(root, tree));
     document.dispatchEvent(new Event(HYDRATED_EVENT));

@@ -112,8 +112,7 @@ export function withRedaction(logger: boolean | Record<string, unknown> | undefi
   };
 }
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
-type Level = (typeof LEVELS)[number];
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type LogFn = (...args: unknown[]) => void;
 
 /**
@@ -147,8 +146,7 @@ export class LazyRequestLogger {
 
   /** Writes through the child when `level` is enabled for this request; otherwise makes nothing. */
   private write(level: Level, args: unknown[]): void {
-    const enabled = this.#real ? this.#real.isLevelEnabled(level) : this.isLevelEnabled(level);
-    if (enabled) (this.real()[level] as LogFn)(...args);
+    if (this.isLevelEnabled(level)) (this.real()[level] as LogFn)(...args);
   }
 
   isLevelEnabled(level: string): boolean {

@@ -4,8 +4,9 @@ import { type ReactNode, Suspense, useRef, useSyncExternalStore } from 'react';
 /**
  * Hydration in many short tasks (issue 16: total blocking time ≤ 100 ms on Lighthouse's 4× slower phone). Preact
  * hydrates synchronously, so a page hydrated by one `hydrateRoot` is one main-thread task as long as the page
- * (90–145 ms at 4× CPU on the demo home pages). Parts wrapped in {@link HydrateLater} (the header, each home
- * section, the page, the footer) are hydrated each in a task of its own instead: while the page is being hydrated,
+ * (90–145 ms at 4× CPU on the demo home pages). Parts wrapped in {@link HydrateLater} (the header, the page, each
+ * home section, each product card, the product page's gallery, buying column and reviews, the footer) are hydrated
+ * each in a task of its own instead: while the page is being hydrated,
  * a part's first render suspends; Preact keeps its server-rendered DOM as it is (a suspended hydration neither
  * removes nor re-creates nodes) and hydrates it in place when the part's turn comes, one part per task, in order.
  *

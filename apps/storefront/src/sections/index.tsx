@@ -465,8 +465,8 @@ export const SectionView = memo(function SectionView({
       data-section-label={SECTIONS[section.type]?.label ?? section.type}
     >
       <EditScope section={section.key} path={['settings']}>
-        {/* A boundary per section (issue 16 item 3): the server's HTML of each section is hydrated as its own unit
-            of work and commit, so hydration is many short tasks rather than one long one. */}
+        {/* A boundary per section: a lazy island inside it waits alone, without blanking the section. (Hydration in
+            short tasks is Home's HydrateLater around each section, lib/hydration.tsx.) */}
         <Suspense fallback={null}>
           <R s={section.settings as never} id={section.key} first={first} early={early} />
         </Suspense>
