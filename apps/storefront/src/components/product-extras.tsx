@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { StarIcon } from '../layout/icons';
 import { ApiError, api } from '../lib/api';
 import { useHydrated } from '../lib/cart';
+import { formatShortDate } from '../lib/format';
 
 /** Published reviews of a product, first page (issue 13 item 8): the count and average the product page shows. */
 export function useReviews(handle: string, page = 1) {
@@ -195,7 +196,7 @@ export function ReviewsSection({ handle, hideSizes = false }: { handle: string; 
             {!hideSizes && reviewSizeFit(r) && <p className="sf-reviews__fit">{reviewSizeFit(r)}</p>}
             <small>
               {r.author}
-              {hydrated && ` · ${new Date(r.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`}
+              {hydrated && ` · ${formatShortDate(new Date(r.createdAt), true)}`}
             </small>
             {r.reply && (
               <blockquote>

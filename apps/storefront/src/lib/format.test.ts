@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_RATES, formatMoneyCents } from './format';
+import { DISPLAY_RATES, formatMoneyCents, formatShortDate } from './format';
 
 /** What Intl writes for the same figures (the reference the quick formatter must equal). */
 function intl(cents: number, currency: string, display: string): string {
@@ -44,5 +44,21 @@ describe('formatMoneyCents', () => {
     expect(formatMoneyCents(2599, 'XYZW')).toBe('25.99 XYZW');
     expect(formatMoneyCents(2599, 'USD')).toBe('$25.99');
     expect(formatMoneyCents(123_456_78, 'EUR')).toBe('€123,456.78');
+  });
+});
+
+describe('formatShortDate', () => {
+  it("writes every day of four years (a leap year among them) as toLocaleDateString('en-US') does, with and without the year", () => {
+    const start = new Date(2026, 0, 1, 12).getTime();
+    for (let day = 0; day < 4 * 366; day++) {
+      const date = new Date(start + day * 86_400_000);
+      expect(formatShortDate(date)).toBe(date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' }));
+      expect(formatShortDate(date, true)).toBe(date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
+    }
+  });
+
+  it('reads the date in the local time zone, as the shopper sees it (midnight stays on its own day)', () => {
+    expect(formatShortDate(new Date(2026, 10, 24, 0, 0, 0))).toBe('Nov 24');
+    expect(formatShortDate(new Date(2026, 11, 31, 23, 59, 59), true)).toBe('Dec 31, 2026');
   });
 });

@@ -10,6 +10,7 @@ import { CheckIcon } from '../layout/icons';
 import { ApiError, api, shopperMessage } from '../lib/api';
 import { type CartLine, lineKey, subtotalCents, useCartCode, useHydrated } from '../lib/cart';
 import { visitorSessionId } from '../lib/events';
+import { formatShortDate } from '../lib/format';
 import { pixelContents, trackPixel } from '../lib/pixels';
 import { Link, navigate } from '../lib/router';
 import { session } from '../lib/storage';
@@ -366,7 +367,7 @@ function ThankYou({ order }: { order: StorefrontOrder }) {
           {steps.map((s, i) => (
             <li key={s.name + String(i)} className={i === 0 ? 'is-done' : ''}>
               <b>{s.name}</b>
-              <span>{s.date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</span>
+              <span>{formatShortDate(s.date)}</span>
               {s.time > 0 && (
                 <small>
                   {s.time} {s.time === 1 ? s.unit.replace(/s$/, '') : s.unit}

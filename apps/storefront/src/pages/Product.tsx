@@ -10,6 +10,7 @@ import { CheckIcon } from '../layout/icons';
 import { api } from '../lib/api';
 import { useHydrated } from '../lib/cart';
 import { readable } from '../lib/color';
+import { formatShortDate } from '../lib/format';
 import { fill } from '../lib/html';
 import { HydrateLater } from '../lib/hydration';
 import { PDP_SIZES, responsiveImage } from '../lib/images';
@@ -410,7 +411,7 @@ function ShippingBox() {
   const sh = config.settings.product.setting_shipping;
   const from = new Date(Date.now() + sh.time_shipping.from * 86400_000);
   const to = new Date(Date.now() + sh.time_shipping.to * 86400_000);
-  const d = (x: Date) => (hydrated ? x.toLocaleDateString('en-US', { month: 'short', day: 'numeric' }) : '…');
+  const d = (x: Date) => (hydrated ? formatShortDate(x) : '…');
   return (
     <div className="sf-shipping">
       <h3>{sh.title}</h3>
