@@ -93,6 +93,14 @@ async function settle() {
   for (const resolve of waiting) resolve();
 }
 
+/**
+ * True while `hydrateInTasks` is under way (until the page settles): a component rendering now renders against the
+ * server's markup, which is in the DOM. False on the server and in browser-only renders.
+ */
+export function isHydrating(): boolean {
+  return !settled;
+}
+
 /** Resolves when the page is hydrated and its browser values are on (at once when no hydration is under way). */
 export function whenSettled(): Promise<void> {
   return settled ? Promise.resolve() : new Promise((resolve) => settleWaiters.push(resolve));
