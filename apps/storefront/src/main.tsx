@@ -1,4 +1,4 @@
-import { type DehydratedState, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, pageOf, pagePath } from './App';
@@ -8,10 +8,11 @@ import { IS_PREVIEW, readBootstrap } from './lib/boot';
 import { CartStore } from './lib/cart';
 import { EventBeacon } from './lib/events';
 import { loadSanitizer } from './lib/html';
-import { hydrateInTasks, nextTask, whenSettled } from './lib/hydration';
+import { hydrateInTasks, nextTask } from './lib/hydration';
 import { startPixels } from './lib/pixels';
 import { createPreviewChannel, startPreviewBridge } from './lib/preview';
 import { navigate } from './lib/router';
+import { HYDRATED_STALE_MS, hydrateFresh } from './lib/server-data';
 import { fallbackConfig, type Shop, ShopContext, ThemeStore } from './lib/theme';
 
 /**
@@ -99,37 +100,8 @@ async function main() {
   startPixels();
 }
 
-/**
- * Puts the server's query data into `queryClient` as fresh as of now, and refreshes, once the page has settled,
- * the queries whose data is older than HYDRATED_STALE_MS, one per task. A page from the page cache (issue 18 item
- * 5) can be hours old: its queries would otherwise all refetch in the task where the page's effects first run
- * (their observers subscribe there), a 13–16 ms task (50–65 ms at Lighthouse's 4× CPU) counted in total blocking
- * time (issue 16). The shopper sees the same refreshed data, a few tasks later.
- */
-function hydrateFresh(queryClient: QueryClient, state: DehydratedState): void {
-  const now = Date.now();
-  // Failures stand (retryOnMount: false): only data is refreshed.
-  const old = state.queries
-    .filter((q) => q.state.status === 'success' && now - q.state.dataUpdatedAt > HYDRATED_STALE_MS)
-    .map((q) => q.queryKey);
-  hydrate(queryClient, {
-    ...state,
-    queries: state.queries.map((q) => (q.state.status === 'success' ? { ...q, state: { ...q.state, dataUpdatedAt: now } } : q)),
-  });
-  if (old.length === 0) return;
-  void whenSettled().then(async () => {
-    for (const queryKey of old) {
-      await nextTask();
-      void queryClient.invalidateQueries({ queryKey, exact: true });
-    }
-  });
-}
-
 /** Dispatched on `document` once the whole page is hydrated, before the browser values switch (what the E2E hydration check listens for). */
 const HYDRATED_EVENT = 'sf:hydrated';
-
-/** How long the server's data counts as fresh in the browser, ms (then the next mount refetches it as before). */
-const HYDRATED_STALE_MS = 60_000;
 
 main().catch((err) => {
   document.getElementById('root')!.textContent = 'This store is not available right now.';
