@@ -39,11 +39,16 @@ export default defineConfig({
     // that uploads them without a sourceMappingURL comment; issue 14 item 5).
     sourcemap: process.env.SOURCEMAP === 'true' ? true : process.env.SOURCEMAP === 'hidden' ? 'hidden' : false,
     chunkSizeWarningLimit: 600,
-    // A lazy chunk (an island, DOMPurify, the pixels) is imported without Vite's preload helper inserting a
-    // `<link rel="modulepreload">` per shared dependency: those dependencies are the entry's own, loaded already, and
-    // the helper's DOM scan and link insertions were a 4 ms task (16–18 ms at Lighthouse's 4× CPU) right after
-    // hydration (issue 16: total blocking time). The HTML's preloads of the entry's imports stay.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // A lazy chunk is imported without Vite's preload helper inserting a `<link rel="modulepreload">` for itself (the
+    // import fetches it at once) or for the entry chunk or Preact's (`index-*`, `jsxRuntime-*`, loaded by then): on
+    // the product page those insertions for the upsell and widget islands were a 4 ms task (16–18 ms at Lighthouse's
+    // 4× CPU) right after hydration (issue 16: total blocking time). Other lazy dependencies (Checkout's Cart and
+    // pixel-events chunks) are still preloaded beside their importer; the HTML's preloads stay. Were the chunks
+    // renamed, the filter would keep those two as well: Vite's default.
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((d) => d !== file && !/(^|\/)(index|jsxRuntime)-[\w-]+\.js$/.test(d)),
+    },
     // The server renderer (`vite build --ssr src/entry-server.tsx --outDir dist-ssr`, issue 16 item 1) is imported
     // by the server process; the theme's public files are the browser build's only.
     copyPublicDir: !process.argv.includes('--ssr'),
