@@ -13,7 +13,8 @@ import { isPaidOrder, majorFromCents } from '../../lib/money.js';
  * | -------- | ---------------------------------------------------- | ------------------------------ | ----------------------------------------- |
  * | `order`  | paid order (lib/money.ts `isPaidOrder`: captured)    | + grand total                  | placed ≥ `settlementDays` ago             |
  * | `fee`    | paid order                                           | − processing fee (see below)   | with its order                            |
- * | `refund` | `order_refunds` row of a paid order                  | − amount refunded              | at once                                   |
+ * | `refund` | `order_refunds` row of a paid order: its held part   | − held part (see below)        | with its order                            |
+ * | `refund` | the same refund: the rest                            | − amount refunded + held part  | at once                                   |
  * | `payout` | payout request not rejected (pending/approved/paid)  | − amount requested             | at once (a request reserves its amount)   |
  *
  * Fee of an order = `round(grand_total × feeBps / 10 000)` (half up, integer arithmetic) + `feeFixedCents`, never
@@ -21,12 +22,30 @@ import { isPaidOrder, majorFromCents } from '../../lib/money.js';
  * lib/money.ts (net sales = grand total − refunded), so the balance of a shop equals its net paid sales minus fees
  * minus payouts once every order has settled. Fee settings come from the config (`PAYOUT_FEE_*`): changing them
  * changes the fee of past orders too (there is no billing provider recording fees, README).
+ *
+ * Refunds (issue 30 item 6, as Shopify Payments does): a refund of an order still inside the settlement delay is
+ * taken from that order's unsettled amount first — held part = min(refund, max(0, grand total − fee − the order's
+ * earlier refunds)), earlier = before it by (created_at, id); only the rest leaves the available balance at once.
+ * Once the order settles, the whole refund is settled. A refund is never refused for the balance: one after a
+ * payout may take `availableToPayout` below zero; the deficit is deducted from the next payout, and no payout can
+ * be requested until the balance is positive again (service.ts `requestPayout`). This replaces issue 10's "no
+ * request sequence can make the balance negative"; payouts alone still never overdraw.
  */
 export function ledgerQuery(config: Config, storeId: string): SQL {
   const { settlementDays } = config.payout;
   const settledBefore = sql`now() - (${settlementDays}::int * interval '1 day')`;
   const fee = processingFeeSql(config, 'o');
   return sql`
+    with refunds as (
+      select r.id, r.created_at, r.amount_cents::bigint as amount_cents,
+             case when o.created_at <= ${settledBefore} then 0::bigint
+                  else least(r.amount_cents::bigint, greatest(0::bigint, o.grand_total_cents::bigint - (${fee})::bigint
+                         - coalesce(sum(r.amount_cents) over (partition by r.order_id order by r.created_at, r.id
+                                      rows between unbounded preceding and 1 preceding), 0)::bigint))
+             end as held
+        from order_refunds r join orders o on o.id = r.order_id
+       where r.store_id = ${storeId}::uuid and ${isPaidOrder('o')}
+    )
     select 'order' as kind, o.id as ref_id, o.grand_total_cents::bigint as amount_cents, o.created_at as at,
            (o.created_at <= ${settledBefore}) as settled
       from orders o where o.store_id = ${storeId}::uuid and ${isPaidOrder('o')}
@@ -34,9 +53,9 @@ export function ledgerQuery(config: Config, storeId: string): SQL {
     select 'fee', o.id, -(${fee})::bigint, o.created_at, (o.created_at <= ${settledBefore})
       from orders o where o.store_id = ${storeId}::uuid and ${isPaidOrder('o')}
     union all
-    select 'refund', r.id, -r.amount_cents::bigint, r.created_at, true
-      from order_refunds r join orders o on o.id = r.order_id
-     where r.store_id = ${storeId}::uuid and ${isPaidOrder('o')}
+    select 'refund', x.id, -x.held, x.created_at, false from refunds x
+    union all
+    select 'refund', x.id, -(x.amount_cents - x.held), x.created_at, true from refunds x
     union all
     select 'payout', p.id, -p.amount_cents::bigint, p.created_at, true
       from payout_requests p where p.store_id = ${storeId}::uuid and p.status <> 'rejected'`;

@@ -9,6 +9,7 @@ import { addMember, createTestApp, login, makeStore, makeUser, type TestContext 
  * Payouts and payment gateways (spec admin-dashboard §7 "Proxies and gateway groups" and "Payout"; issue 10 items 3
  * and 4) on a fresh database: cards never keep the number, the payout config (IBAN checked, masked, encrypted), the
  * ledger balance against a direct SQL sum, refunds and payouts debiting, 20 racing payout requests never overdrawing,
+ * a refund after a payout taking the balance below zero and one before settlement held from its order (issue 30),
  * status moves by provider staff, the gateway pool and its scoping.
  */
 
@@ -53,14 +54,23 @@ async function order(db: Db, storeId: string, totalCents: number, daysAgo: numbe
   return r!.id;
 }
 
-/** The balance written as a direct SQL sum, independently of ledger.ts (fee 2.9 % + 30 c, 3 days to settle). */
+/**
+ * The balance written as a direct SQL sum, independently of ledger.ts (fee 2.9 % + 30 c, 3 days to settle): settled
+ * orders net of fees, minus refunds — a refund of an order still settling only for what exceeds that order's
+ * unsettled net left by its earlier refunds (issue 30 item 6) — minus payouts not rejected.
+ */
 async function sqlAvailable(storeId: string): Promise<number> {
   const [r] = await rows<{ v: number }>(
     t.db,
     sql`select (
       (select coalesce(sum(grand_total_cents - least(grand_total_cents, (grand_total_cents * 290 + 5000) / 10000 + 30)), 0) from orders
         where store_id = ${storeId}::uuid and financial_status in ('paid', 'partially_refunded', 'refunded') and created_at <= now() - interval '3 days')
-      - (select coalesce(sum(amount_cents), 0) from order_refunds where store_id = ${storeId}::uuid)
+      - (select coalesce(sum(case when o.created_at <= now() - interval '3 days' then r.amount_cents
+                                  else greatest(0, r.amount_cents - greatest(0,
+                                         o.grand_total_cents - least(o.grand_total_cents, (o.grand_total_cents * 290 + 5000) / 10000 + 30)
+                                         - (select coalesce(sum(e.amount_cents), 0) from order_refunds e
+                                             where e.order_id = r.order_id and (e.created_at, e.id) < (r.created_at, r.id)))) end), 0)
+           from order_refunds r join orders o on o.id = r.order_id where r.store_id = ${storeId}::uuid)
       - (select coalesce(sum(amount_cents), 0) from payout_requests where store_id = ${storeId}::uuid and status <> 'rejected'))::int as v`,
   );
   return Number(r!.v) / 100;
@@ -301,6 +311,75 @@ describe('balance and payout requests', () => {
     ]);
     expect((await call('GET', `${E}?storeId=${shop.id}`, undefined, foreign)).statusCode).toBe(404);
     expect(parse((await call('GET', `${E}?storeId=${shop.id}`, undefined, provider)).body, { columns: true })).toHaveLength(11);
+  });
+});
+
+describe('refunds and a negative balance (issue 30 item 6; replaces issue 10’s "balance never negative")', () => {
+  /** A fresh shop with its owner's headers and a bank payout config (minimum 10.00). */
+  async function freshShop() {
+    const u = await makeUser(t.db);
+    const s = await makeStore(t.db, t.config, { ownerId: u.id });
+    const h = (await login(t.app, u.email, u.password, s.id)).headers;
+    const cfg = await call(
+      'POST',
+      '/api/stores/payout/config',
+      { method: 'bank', accountHolder: 'Ada', iban: 'DE89370400440532013000', minimumAmount: 10 },
+      h,
+    );
+    expect(cfg.statusCode, cfg.body).toBe(200);
+    return { id: s.id, h };
+  }
+  const balance = async (h: Record<string, string>) => (await call('GET', '/api/stores/payout/v2/balance', undefined, h)).json();
+
+  it('refund after a payout: the refund is taken, the balance goes below zero, no payout until new sales make it positive', async () => {
+    const s = await freshShop();
+    const a = await order(t.db, s.id, 10_000, 5); // settled: 10 000 − 320 = 9 680
+    expect((await balance(s.h)).availableToPayout).toBe(96.8);
+    const out = await call('POST', '/api/stores/payout/v2/payout-request', { amount: 96.8 }, s.h);
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await balance(s.h)).availableToPayout).toBe(0);
+    // Shopify Payments' rule: the refund is never refused for the balance; it takes it below zero.
+    const refund = await call('POST', `/api/orders/${a}/refunds`, { amount: 0.97, reason: 'damaged' }, s.h);
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(await balance(s.h)).toMatchObject({ availableToPayout: -0.97, unsettled: 0, pendingPayouts: 96.8 });
+    expect(await sqlAvailable(s.id)).toBe(-0.97);
+    const refused = await call('POST', '/api/stores/payout/v2/payout-request', { amount: 10 }, s.h);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().messages).toEqual([
+      'Your available balance is -0.97 USD: refunds made after your last payout are deducted from your next payout, and a payout can be requested once the balance is positive again',
+    ]);
+    // New sales still settling do not help yet; once settled, the deficit is deducted from them.
+    await order(t.db, s.id, 3_000, 1);
+    expect((await balance(s.h)).availableToPayout).toBe(-0.97);
+    await order(t.db, s.id, 2_000, 4); // settled: 2 000 − 88 = 1 912
+    expect((await balance(s.h)).availableToPayout).toBe(18.15);
+    expect(await sqlAvailable(s.id)).toBe(18.15);
+    const over = await call('POST', '/api/stores/payout/v2/payout-request', { amount: 18.16 }, s.h);
+    expect(over.json().messages).toEqual(['body.amount: amount is more than your available balance of 18.15 USD']);
+    const ok = await call('POST', '/api/stores/payout/v2/payout-request', { amount: 18.15 }, s.h);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const zero = await call('POST', '/api/stores/payout/v2/payout-request', { amount: 10 }, s.h);
+    expect(zero.json().messages).toEqual(['Your available balance is 0.00 USD: a payout can be requested once it is positive']);
+  });
+
+  it('refund before settlement: taken from the order’s unsettled amount first, only the excess from the available balance', async () => {
+    const s = await freshShop();
+    await order(t.db, s.id, 10_000, 5); // settled: 9 680
+    const young = await order(t.db, s.id, 5_000, 1); // settling: 5 000 − 175 = 4 825
+    expect(await balance(s.h)).toMatchObject({ availableToPayout: 96.8, unsettled: 48.25 });
+    const r1 = await call('POST', `/api/orders/${young}/refunds`, { amount: 40, reason: 'other' }, s.h);
+    expect(r1.statusCode, r1.body).toBe(201);
+    expect(await balance(s.h)).toMatchObject({ availableToPayout: 96.8, unsettled: 8.25 });
+    expect(await sqlAvailable(s.id)).toBe(96.8);
+    // The rest of the order (10.00) exceeds its unsettled 8.25 by 1.75 (the fee): that part leaves the balance now.
+    const r2 = await call('POST', `/api/orders/${young}/refunds`, { amount: 10, reason: 'other' }, s.h);
+    expect(r2.statusCode, r2.body).toBe(201);
+    expect(await balance(s.h)).toMatchObject({ availableToPayout: 95.05, unsettled: 0 });
+    expect(await sqlAvailable(s.id)).toBe(95.05);
+    // Once the order settles, its refunds are settled with it: the same total either way.
+    await rows(t.db, sql`update orders set created_at = now() - interval '4 days' where id = ${young}::uuid`);
+    expect(await balance(s.h)).toMatchObject({ availableToPayout: 95.05, unsettled: 0 });
+    expect(await sqlAvailable(s.id)).toBe(95.05);
   });
 });
 

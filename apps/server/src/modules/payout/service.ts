@@ -194,12 +194,23 @@ const toRequest = (r: RequestRow): PayoutRequest => ({
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 
 /**
+ * The 400 message of a payout request while the available balance (cents) is zero or below (issue 30 item 6):
+ * e.g. 'Your available balance is -0.97 USD: refunds made after your last payout are deducted from your next payout,
+ * and a payout can be requested once the balance is positive again'.
+ */
+export function balanceNotPositiveMessage(availableCents: number, currency: string): string {
+  if (availableCents === 0) return `Your available balance is ${money(0, currency)}: a payout can be requested once it is positive`;
+  return `Your available balance is ${money(availableCents, currency)}: refunds made after your last payout are deducted from your next payout, and a payout can be requested once the balance is positive again`;
+}
+
+/**
  * POST /api/stores/payout/v2/payout-request: asks for `amount` (major units) to be paid out. In ONE transaction it
  * locks the shop's row (`select … for update`), sums the ledger and inserts the request only when the amount is at
  * most `availableToPayout`: racing requests queue on the lock, so together they can never overdraw (issue 10 item 4).
  * 400: no payout config ('Set up your payout method before requesting a payout'), below the config's minimum
  * ('amount must be at least 50.00 USD'), above the balance ('amount is more than your available balance of
- * 12.34 USD').
+ * 12.34 USD'), and — before any of those about the amount — a balance at or below zero (issue 30 item 6: a refund
+ * after a payout may take it below zero; see {@link balanceNotPositiveMessage}).
  */
 export async function requestPayout(
   db: Db,
@@ -215,9 +226,10 @@ export async function requestPayout(
     const [cfgRow] = await tx.select().from(payoutConfigs).where(eq(payoutConfigs.storeId, storeId));
     if (!cfgRow) throw badRequest('Set up your payout method before requesting a payout');
     const b = await balanceCents(tx, config, storeId);
+    if (b.availableCents <= 0) throw badRequest(balanceNotPositiveMessage(b.availableCents, b.currency));
     if (cents < cfgRow.minimumCents) throw badRequest(`body.amount: amount must be at least ${money(cfgRow.minimumCents, b.currency)}`);
     if (cents > b.availableCents)
-      throw badRequest(`body.amount: amount is more than your available balance of ${money(Math.max(0, b.availableCents), b.currency)}`);
+      throw badRequest(`body.amount: amount is more than your available balance of ${money(b.availableCents, b.currency)}`);
     const cfg = await toConfig(tx, cfgRow);
     const [r] = await tx
       .insert(payoutRequests)
