@@ -16,6 +16,8 @@ export * from './lookups.js';
 export * from './media.js';
 export * from './menus.js';
 export * from './merchandising.js';
+export * from './money.js';
+export * from './metrics.js';
 export * from './orders.js';
 export * from './pages.js';
 export * from './payout.js';
