@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { formatMoneyMajor } from '../../lib/format';
 import { routePath } from '../../routes';
 import { useBalance } from './api';
+import { negativeBalanceLine } from './NegativeBalance';
 
 /** The balance's currency for formatMoneyMajor: its code, with the $ sign for USD. */
 export const balanceCurrency = (code: string) => ({ code, sign: code === 'USD' ? '$' : null });
@@ -11,7 +12,8 @@ export const balanceCurrency = (code: string) => ({ code, sign: code === 'USD' ?
 /**
  * The balance on the home dashboard (spec §3 Balance availableToPayout, §4 "refreshed every 15 minutes"): the
  * amount available to pay out, what is still settling, and a link to the payout screen. Nothing on a failed fetch
- * (§8 failed balance fetches are ignored silently), e.g. for staff without the settings scope.
+ * (§8 failed balance fetches are ignored silently), e.g. for staff without the settings scope. A negative balance
+ * says it will be deducted from the next payout (issue 30 item 6).
  */
 export function BalanceCard() {
   const balance = useBalance(true);
@@ -28,6 +30,7 @@ export function BalanceCard() {
           <Text fz={28} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
             {formatMoneyMajor(b.availableToPayout, currency)}
           </Text>
+          {b.availableToPayout < 0 && <Text size="sm">{negativeBalanceLine(formatMoneyMajor(b.availableToPayout, currency))}</Text>}
           <Text size="sm" c="dimmed">
             {formatMoneyMajor(b.unsettled, currency)} settling · {formatMoneyMajor(b.pendingPayouts, currency)} on its way
           </Text>

@@ -303,6 +303,24 @@ describe('payout screen (§7 Payout)', () => {
     expect(screen.getByRole('table', { name: 'Payout requests' }).textContent).toContain('Pending');
   });
 
+  it('explains a negative balance (a refund after a payout) and offers no request form until it is positive (issue 30 item 6)', async () => {
+    server.use(
+      http.get('/api/stores/payout/v2/balance', () =>
+        reply(Balance, { availableToPayout: -0.97, unsettled: 0, pendingPayouts: 96.8, paidPayouts: 0, currency: 'USD' }),
+      ),
+      http.get('/api/stores/payout/card/', () => reply(PayoutCardList, { cards: [] })),
+      http.get('/api/stores/payout/config', () => reply(PayoutConfigAnswer, { config: null })),
+      http.get('/api/stores/payout/request-payouts', () => reply(PayoutRequestList, { requests: [], total: 0, page: 1, limit: 10 })),
+      http.get('/api/stores/payout/proxy/get-store-proxies', () => reply(ProxyList, empty)),
+    );
+    renderApp('/admin/settings/payout', fakeSession(owner));
+    const notice = await screen.findByRole('alert', undefined, SCREEN_LOAD);
+    expect(notice.textContent).toContain('No payout can be requested yet');
+    expect(notice.textContent).toContain('-$0.97 — will be deducted from your next payout');
+    expect(screen.queryByRole('form', { name: 'Request a payout' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request payout' })).toBeNull();
+  });
+
   it('adds a card (the number goes to the server, only brand and last 4 come back) and saves a bank account', async () => {
     let cards: PayoutCard[] = [];
     let config: PayoutConfig | null = null;

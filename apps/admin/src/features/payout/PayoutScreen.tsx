@@ -8,6 +8,7 @@ import { useRouteName, useSessionUser } from '../../shell/hooks';
 import { useBalance, useDirectProxies, useGatewayMutations, useServingProxies } from './api';
 import { balanceCurrency } from './BalanceCard';
 import { GatewayPool } from './GatewayPool';
+import { NoPayoutNotice } from './NegativeBalance';
 import { CardsSection, ConfigSection, RequestForm } from './PayoutForms';
 import { PayoutHistory } from './PayoutHistory';
 
@@ -87,7 +88,8 @@ function Gateways({ storeId }: { storeId: string }) {
  * the shop's payment gateways. Provider staff also get the gateway pool (GatewayPool.tsx).
  * On its child route `website.settings.payout.request` (`/admin/settings/payout/request`, the command palette's
  * "Request a payout", issue 20) the same screen opens the payout request dialog; closing it or a sent request goes
- * back to the Payout address.
+ * back to the Payout address. While the available balance is zero or below (a refund after a payout, issue 30
+ * item 6) the request form gives way to an explanation ('-$0.97 — will be deducted from your next payout').
  */
 export default function PayoutScreen() {
   const storeId = readAccount().storeId ?? '';
@@ -128,14 +130,19 @@ export default function PayoutScreen() {
                 {v === undefined ? (
                   <Skeleton h={28} w="70%" />
                 ) : (
-                  <Text fz={22} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Text fz={22} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} c={v < 0 ? 'red.8' : undefined}>
                     {formatMoneyMajor(v, currency)}
                   </Text>
                 )}
               </Stack>
             ))}
           </SimpleGrid>
-          {b && <RequestForm available={b.availableToPayout} currency={b.currency} />}
+          {b &&
+            (b.availableToPayout > 0 ? (
+              <RequestForm available={b.availableToPayout} currency={b.currency} />
+            ) : (
+              <NoPayoutNotice available={b.availableToPayout} amount={formatMoneyMajor(b.availableToPayout, currency)} />
+            ))}
         </Stack>
       </Card>
       <ConfigSection />
@@ -144,7 +151,9 @@ export default function PayoutScreen() {
       <Gateways storeId={storeId} />
       {user?.isProviderStaff && <GatewayPool />}
       <Modal opened={requesting} onClose={closeRequest} title="Request a payout" closeButtonProps={{ 'aria-label': 'Close' }}>
-        {b ? (
+        {b && b.availableToPayout <= 0 ? (
+          <NoPayoutNotice available={b.availableToPayout} amount={formatMoneyMajor(b.availableToPayout, currency)} />
+        ) : b ? (
           <RequestForm available={b.availableToPayout} currency={b.currency} onDone={closeRequest} />
         ) : (
           <Skeleton h={60} aria-label="Loading the balance" />

@@ -59,7 +59,9 @@ async function windowOf(app: App, req: FastifyRequest, q: Query): Promise<{ ids:
  * per-store 15-minute roll-ups kept by the database triggers (migration analytics_triggers).
  */
 export default async function analyticsRoutes(app: App) {
-  const guard = app.guard({ scope: null, store: false });
+  // The scope before the query is validated (issue 29 item 5: the store list is read from the query); assertStores
+  // then checks it in each store of the list.
+  const guard = app.guard({ scope: ANALYTICS_SCOPE, store: false });
 
   const seriesRoute = (path: string, kind: SeriesKind, operationId: string, summary: string) =>
     app.get(
@@ -170,7 +172,7 @@ export default async function analyticsRoutes(app: App) {
   app.get(
     '/api/analytics/collections',
     {
-      preHandler: app.guard({ scope: null }),
+      preHandler: app.guard({ scope: ANALYTICS_SCOPE }),
       schema: {
         operationId: 'searchAnalyticsCollections',
         tags: ['analytics'],
