@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../apps/server/src/db/client.js';
-import { DEMO_OWNER, type E2eServer, launchBrowser, newPage, newShopperPage, seriousA11yViolations, signIn, startServer } from './harness';
+import {
+  DEMO_OWNER,
+  type E2eServer,
+  launchBrowser,
+  newPage,
+  newShopperPage,
+  resize,
+  seriousA11yViolations,
+  signIn,
+  startServer,
+} from './harness';
 
 /**
  * Catalog extras in Chromium (issue 13 items 6, 7, 8, 10), on Demo Fashion: the merchant adds a Size filter on
@@ -50,8 +60,7 @@ async function look(name: string) {
   const page = admin.page;
   await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`), fullPage: true });
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.waitForTimeout(150);
+  await resize(page, { width: 375, height: 740 });
   await page.screenshot({ path: join(SHOTS, `${name}-375.png`), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../apps/server/src/db/client.js';
-import { DEMO_OWNER, type E2eServer, launchBrowser, newPage, seriousA11yViolations, signIn, startServer } from './harness.js';
+import { DEMO_OWNER, type E2eServer, launchBrowser, newPage, resize, seriousA11yViolations, signIn, startServer } from './harness.js';
 
 /**
  * Catalog management in Chromium (issue 13, the products / bulk-edit / bulk-updates / collections / inventory / feeds
@@ -42,8 +42,7 @@ afterAll(async () => {
 /** Screenshots the page at desktop size and at 375 px, then back to desktop. */
 async function shoot(name: string) {
   await page.screenshot({ path: join(SHOTS, `catalog-${name}-desktop.png`) });
-  await page.setViewportSize({ width: 375, height: 667 });
-  await page.waitForTimeout(300);
+  await resize(page, { width: 375, height: 667 });
   await page.screenshot({ path: join(SHOTS, `catalog-${name}-375.png`) });
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../apps/server/src/app.js';
 import { type Config, testConfig } from '../apps/server/src/config.js';
@@ -201,4 +201,35 @@ export async function seriousA11yViolations(
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/**
+ * Resolves once the page has handled every task queued before the call and painted twice: what a test waits for
+ * when it checks that something did NOT happen after an event it already awaited (a message, a response) — the
+ * reaction, if any, runs in those tasks and renders in the next frame. State, not time: it lasts as long as the page
+ * needs, whatever the machine's load (issue 28 item 3, no `waitForTimeout`).
+ */
+export async function settled(page: Page | Frame): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        // A window message posted now is delivered after every window message queued before it (one task source):
+        // the page's own handlers of those have run when it arrives. Handlers ignore this unknown string.
+        const marker = `settled-${Math.random()}`;
+        const onMessage = (event: MessageEvent) => {
+          if (event.data !== marker) return;
+          window.removeEventListener('message', onMessage);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        };
+        window.addEventListener('message', onMessage);
+        window.postMessage(marker, '*');
+      }),
+  );
+}
+
+/** Sets the viewport and waits until the page has laid itself out at the new width (a resize, then two frames). */
+export async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction((w) => window.innerWidth === w, size.width);
+  await settled(page);
 }

@@ -4,7 +4,7 @@ import { PAYMENT_GATEWAY_WARNING } from '@backroom/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, makeUser } from '../apps/server/src/test/harness.js';
-import { DEMO_OWNER, type E2eServer, launchBrowser, newPage, seriousA11yViolations, signIn, startServer } from './harness';
+import { DEMO_OWNER, type E2eServer, launchBrowser, newPage, seriousA11yViolations, settled, signIn, startServer } from './harness';
 
 /**
  * Getting paid end to end (issue 10; spec admin-dashboard §1, §4, §8): a merchant signs up through the partner link
@@ -105,7 +105,7 @@ describe('getting paid', () => {
     await shop.page.reload();
     await shop.page.getByRole('region', { name: 'Setup guide' }).waitFor();
     await checked;
-    await shop.page.waitForTimeout(500);
+    await settled(shop.page);
     await expect.poll(() => shop.page.getByRole('dialog', { name: 'Notify' }).count()).toBe(0);
     await shop.page.getByRole('link', { name: 'Select a plan' }).click();
     await shop.page.getByRole('button', { name: 'Choose Growth' }).click();

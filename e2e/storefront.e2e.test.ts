@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, storefrontEvents, stores } from '../apps/server/src/db/schema/index.js';
-import { type E2eServer, launchBrowser, newPage, newShopperPage, seriousA11yViolations, startServer } from './harness';
+import { type E2eServer, launchBrowser, newPage, newShopperPage, seriousA11yViolations, settled, startServer } from './harness';
 
 /**
  * The shopper's story (issue 5 "What users do", items 3–5): on each demo shop — demo (FASHION/newchick) on a phone,
@@ -236,7 +236,8 @@ describe('preview bridge (DESIGN.md "Preview protocol")', () => {
     await f.evaluate((c) => {
       window.postMessage({ type: 'config', config: c, domain: 'demo.localhost', section: null, scrollTo: null, page: 'home' }, '*');
     }, config);
-    await page.waitForTimeout(500);
+    // The injected message (posted before) has been handled and any render painted by then.
+    await settled(f);
     await expect.poll(() => frame.getByText('Injected from elsewhere').count()).toBe(0);
     await expect.poll(() => frame.getByText(original).count()).toBeGreaterThan(0);
     await context.close();
