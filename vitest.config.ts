@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Per-file times and flaky tests for `npm test`'s table (scripts/timing-reporter.ts, issue 28 item 2).
+    reporters: ['default', './scripts/timing-reporter.ts'],
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
