@@ -9,7 +9,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { errorHandler, frameworkErrors, refuseNulInBody, refuseNulInUrl } from './lib/error-handler.js';
+import { errorHandler, frameworkErrors, refuseBadText, refuseNulInUrl } from './lib/error-handler.js';
 import { guardFirst, makeGuard, trackRoutes } from './lib/guard.js';
 import { lazyRequestLogger, withRedaction } from './lib/log.js';
 import { defineMailJob } from './lib/mail.js';
@@ -142,10 +142,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorateRequest('auth', null as never);
 
   app.setErrorHandler(errorHandler);
-  // Malformed input never reaches PostgreSQL: a NUL in the URL or a body answers 400 (issue 14 item 5). Both run
-  // at preValidation, after the guards (onRequest, see guardFirst), so authorisation still comes first.
+  // Malformed input never reaches PostgreSQL: a NUL in the URL, or a NUL or lone surrogate in any string of a body or
+  // query, answers 400 (issue 14 item 5, issue 29 item 3). Both run at preValidation, after the guards (onRequest,
+  // see guardFirst), so authorisation still comes first.
   app.addHook('preValidation', refuseNulInUrl);
-  app.addHook('preValidation', refuseNulInBody);
+  app.addHook('preValidation', refuseBadText);
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', messages: [`Route ${req.method} ${req.url.split('?')[0]} not found`] });
   });

@@ -11,8 +11,20 @@ export interface ErrorBody {
 
 const INTERNAL: ErrorBody = { statusCode: 500, code: 'INTERNAL', messages: ['Oops! Unknown error!'] };
 
-/** PostgreSQL SQLSTATEs of text it cannot store: 22021 (a NUL or invalid UTF-8), 22P05 (untranslatable). */
-const PG_BAD_TEXT = new Set(['22021', '22P05']);
+/**
+ * PostgreSQL SQLSTATEs of a value it cannot take, answered 400 (issue 14 item 5, issue 29 items 3–4): 22021 (a NUL
+ * or invalid UTF-8), 22P05 (untranslatable), 22P02 (invalid text representation: a lone surrogate inside JSON, a
+ * malformed number or uuid), 22003 (number out of range), 22007/22008 (date/time malformed or out of range). The
+ * request rules refuse all of these first (`refuseBadText`, the bounds of contracts' `bounds.ts`); this is the net.
+ */
+const PG_BAD_VALUE: Record<string, string> = {
+  '22021': 'request: text must be valid UTF-8 without NUL (\\u0000) characters',
+  '22P05': 'request: text must be valid UTF-8 without NUL (\\u0000) characters',
+  '22P02': 'request: a value is not valid for its type (text must be well-formed Unicode)',
+  '22003': 'request: a number is out of range',
+  '22007': 'request: a date or time is not valid',
+  '22008': 'request: a date or time is out of range',
+};
 
 /** Messages of busboy (via @fastify/multipart) for a body that is not well-formed multipart. */
 const MULTIPART_MALFORMED = /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header|Malformed urlencoded form)/;
@@ -56,7 +68,7 @@ const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.lengt
  * Maps anything thrown while answering to the status and body of the one error shape, or null for a 5xx that
  * must be logged. Rules (issue 14 item 5 "Low": no 500 from malformed input, every 4xx with `messages`):
  * HttpError as it is; zod validation → 400 `where.field: rule`; objects that already carry `messages` (a
- * plugin's own answer) keep them; PostgreSQL 22021/22P05 (NUL or invalid text) → 400; malformed multipart
+ * plugin's own answer) keep them; PostgreSQL 22021/22P05/22P02/22003/22007/22008 (a value it cannot take) → 400; malformed multipart
  * → 400 'file: …'; the database unreachable → 503 (DATABASE_DOWN); any other error with a 4xx statusCode → its
  * message; everything else → null (500).
  */
@@ -77,9 +89,8 @@ export function errorBody(err: unknown): ErrorBody | null {
   if (status >= 400 && status < 500 && isStringArray(e.messages)) {
     return { statusCode: status, code: typeof e.code === 'string' ? e.code : 'ERROR', messages: e.messages };
   }
-  if (PG_BAD_TEXT.has(sqlState(err) ?? '')) {
-    return { statusCode: 400, code: 'BAD_REQUEST', messages: ['request: text must be valid UTF-8 without NUL (\\u0000) characters'] };
-  }
+  const badValue = PG_BAD_VALUE[sqlState(err) ?? ''];
+  if (badValue) return { statusCode: 400, code: 'BAD_REQUEST', messages: [badValue] };
   if (typeof e.message === 'string' && MULTIPART_MALFORMED.test(e.message)) {
     return { statusCode: 400, code: 'BAD_REQUEST', messages: [`file: the multipart/form-data body is malformed (${e.message})`] };
   }
@@ -93,6 +104,7 @@ export function errorBody(err: unknown): ErrorBody | null {
 export function errorHandler(err: unknown, req: FastifyRequest, reply: FastifyReply) {
   const body = errorBody(err);
   if (body?.statusCode === 503) req.log.warn({ err: (err as Error).message }, 'database unreachable: answered 503');
+  else if (body && PG_BAD_VALUE[sqlState(err) ?? '']) req.log.warn({ sqlState: sqlState(err) }, 'database refused a value: answered 400');
   if (body) return reply.status(body.statusCode).send(body);
   if (isResponseSerializationError(err)) req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
   else req.log.error({ err }, 'unhandled error');
@@ -118,13 +130,39 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
     .send(JSON.stringify({ statusCode: status, code: err.code ?? 'BAD_REQUEST', messages: [message] }));
 }
 
-/** The path of the first string holding a NUL character in a parsed body (`body.a.0.b`), or null. Depth ≤ 32. */
-export function nulPath(value: unknown, path = 'body', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/**
+ * A lone surrogate: a high surrogate not followed by a low one, or a low one not preceded by a high one. Such text is
+ * ill-formed UTF-16 (`String.prototype.isWellFormed` is false): PostgreSQL refuses it inside JSON (22P02) and
+ * a text column would store U+FFFD instead (issue 29 item 3).
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** What is wrong with one string of a request: a NUL, a lone surrogate, or nothing (null). */
+function badText(s: string): 'nul' | 'surrogate' | null {
+  if (s.includes('\u0000')) return 'nul';
+  return LONE_SURROGATE.test(s) ? 'surrogate' : null;
+}
+
+/** The message naming `path` for each kind of bad text. */
+const BAD_TEXT_RULE = {
+  nul: 'must not contain NUL (\\u0000) characters',
+  surrogate: 'must be well-formed Unicode text (no lone surrogate \\ud800–\\udfff)',
+} as const;
+
+/**
+ * The first string (or key) of a parsed request part that holds a NUL or a lone surrogate, as `{path, kind}` with
+ * the path written `body.a.0.b`, or null. Depth ≤ 32.
+ */
+export function badTextPath(value: unknown, path = 'body', depth = 0): { path: string; kind: 'nul' | 'surrogate' } | null {
+  if (typeof value === 'string') {
+    const kind = badText(value);
+    return kind ? { path, kind } : null;
+  }
   if (!value || typeof value !== 'object' || depth > 32) return null;
   for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\u0000')) return `${path}.${k.replaceAll('\u0000', '\\u0000')}`;
-    const found = nulPath(v, `${path}.${k}`, depth + 1);
+    const keyKind = badText(k);
+    if (keyKind) return { path: `${path}.${k.replaceAll('\u0000', '\\u0000').replace(/[\ud800-\udfff]/g, '\ufffd')}`, kind: keyKind };
+    const found = badTextPath(v, `${path}.${k}`, depth + 1);
     if (found) return found;
   }
   return null;
@@ -139,10 +177,13 @@ export function refuseNulInUrl(req: FastifyRequest, _reply: FastifyReply, done: 
 }
 
 /**
- * preValidation: refuses a NUL in any string (or key) of a parsed body with 400 naming the field. Callback style,
- * like refuseNulInUrl: every request passes both, and a promise per hook is a measurable share of a cheap one.
+ * preValidation: THE text rule of every request string (issue 14 item 5, issue 29 item 3) — a NUL or a lone
+ * surrogate (ill-formed UTF-16) in any string or key of a parsed body or query answers 400 naming the field
+ * (`body.customer.city: must be well-formed Unicode text …`), whatever the route's schema, before validation and
+ * before PostgreSQL sees it. Callback style, like refuseNulInUrl: every request passes both, and a promise per
+ * hook is a measurable share of a cheap one.
  */
-export function refuseNulInBody(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-  const where = req.body == null ? null : nulPath(req.body);
-  done(where ? badRequest(`${where}: must not contain NUL (\\u0000) characters`) : undefined);
+export function refuseBadText(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  const found = (req.body == null ? null : badTextPath(req.body)) ?? (req.url.includes('?') ? badTextPath(req.query, 'querystring') : null);
+  done(found ? badRequest(`${found.path}: ${BAD_TEXT_RULE[found.kind]}`) : undefined);
 }

@@ -105,6 +105,8 @@ export interface GuardMemory {
  * ends the listening (app close).
  * Errors: 401 (no/invalid/expired token; revoked, expired or unknown session; signed out of this store), 400 (missing X-Store-Id),
  * 404 (not a member of that store, or not a store id), 403 (scope missing; owners and admins hold every scope, spec §6).
+ * On a `store: false` route with a scope (multi-shop reports, whose store list is in the query) the scope must be
+ * held in the X-Store-Id store or in any store of the user, else 403 before the query is validated (issue 29 item 5).
  */
 export async function makeGuard(config: Config, db: Db, memory?: GuardMemory) {
   const lookup = db
@@ -213,6 +215,13 @@ export async function makeGuard(config: Config, db: Db, memory?: GuardMemory) {
             scopes: effectiveScopes(m),
           };
         }
+        // A multi-shop route with a scope (issue 29 item 5): the store list is in the query, which is not validated
+        // yet, so the caller must hold the scope in the X-Store-Id store or, failing that, in some store of theirs —
+        // else 403 whatever the query. The handler's assertStores still checks each store of the list.
+        if (opts.scope && !(ctx.headerStore && hasScope(ctx.headerStore.scopes, opts.scope))) {
+          const rows = await usableMemberships(db, ctx, null);
+          if (!rows.some((r) => hasScope(effectiveScopes(r.m), opts.scope))) throw forbidden();
+        }
         return;
       }
       if (!storeId) throw badRequest('X-Store-Id header is required');
@@ -297,7 +306,7 @@ export interface SessionRef {
  * Memberships of `auth.userId` in `storeIds` that `auth.sessionId` may use: a membership whose person was signed out
  * of the store after this session opened (`signed_out_at`) does not count (issue 14 item 5).
  */
-const memberships = (db: Db, auth: SessionRef, storeIds: string[]) =>
+const memberships = (db: Db, auth: SessionRef, storeIds: string[] | null) =>
   db
     .select({
       m: storeMemberships,
@@ -306,8 +315,9 @@ const memberships = (db: Db, auth: SessionRef, storeIds: string[]) =>
     })
     .from(storeMemberships)
     .innerJoin(sessions, eq(sessions.id, auth.sessionId))
-    .where(and(eq(storeMemberships.userId, auth.userId), inArray(storeMemberships.storeId, storeIds)));
-const usableMemberships = async (db: Db, auth: SessionRef, storeIds: string[]) =>
+    .where(and(eq(storeMemberships.userId, auth.userId), storeIds ? inArray(storeMemberships.storeId, storeIds) : undefined));
+/** `storeIds` null = every store of the user. */
+const usableMemberships = async (db: Db, auth: SessionRef, storeIds: string[] | null) =>
   (await memberships(db, auth, storeIds)).filter((r) => !r.signedOut);
 
 /**

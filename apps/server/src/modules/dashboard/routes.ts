@@ -20,7 +20,8 @@ export async function dashboardRoutes(app: App) {
   app.get(
     '/api/reports/total-sales',
     {
-      preHandler: app.guard({ scope: null, store: false }),
+      // The scope is checked before the query is validated (issue 29 item 5); assertStores checks each store.
+      preHandler: app.guard({ scope: 'homes', store: false }),
       schema: {
         summary: 'Paid sales of a period',
         operationId: 'getTotalSales',
@@ -40,7 +41,8 @@ export async function dashboardRoutes(app: App) {
   app.get(
     '/api/reports/total-orders',
     {
-      preHandler: app.guard({ scope: null, store: false }),
+      // The scope is checked before the query is validated (issue 29 item 5); assertStores checks each store.
+      preHandler: app.guard({ scope: 'homes', store: false }),
       schema: {
         summary: 'Paid orders of a period',
         operationId: 'getTotalOrders',

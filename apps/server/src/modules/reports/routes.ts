@@ -84,7 +84,9 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
  * roll-ups of migration 0018; money in major units (2 decimals), days in the shop's timezone.
  */
 export default async function reportsRoutes(app: App) {
-  const multiStore = app.guard({ scope: null, store: false });
+  // Multi-shop reports: the scope is checked before the query (which names the stores) is validated (issue 29 item 5);
+  // rangeOf's assertStores then checks it in each store of the list.
+  const multiStore = (scope: Scope) => app.guard({ scope, store: false });
   // The roll-ups' payment fees at this config's rates (a no-op unless PAYOUT_FEE_* changed since the last start).
   app.addHook('onReady', async () => {
     if (await syncReportFeeBasis(app.db, app.config)) app.log.info('report roll-ups: payment fees recomputed at the new rates');
@@ -97,7 +99,7 @@ export default async function reportsRoutes(app: App) {
   app.get(
     '/api/reports/sales',
     {
-      preHandler: multiStore,
+      preHandler: multiStore(SCOPES.sales),
       schema: {
         tags,
         summary: 'Sales report',
@@ -121,7 +123,7 @@ export default async function reportsRoutes(app: App) {
   app.get(
     '/api/reports/profit',
     {
-      preHandler: multiStore,
+      preHandler: multiStore(SCOPES.profit),
       schema: {
         tags,
         summary: 'Estimated profit report',
@@ -143,7 +145,7 @@ export default async function reportsRoutes(app: App) {
   app.get(
     '/api/reports/utm',
     {
-      preHandler: multiStore,
+      preHandler: multiStore(SCOPES.utm),
       schema: {
         tags,
         summary: 'UTM analytics report',
