@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatLocalDateLabel } from '@backroom/contracts';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -177,7 +178,7 @@ describe('Sales reports, Estimated profit, UTM analytics (issue 17 items 2–4)'
     await page.getByRole('option', { name: 'TikTok', exact: true }).click();
     await form.getByLabel(/^Amount/).fill('123.45');
     await form.getByRole('button', { name: 'Add spend' }).click();
-    await page.getByText(`TikTok ad spend of $123.45 on ${today()} added`).waitFor(POLL);
+    await page.getByText(`TikTok ad spend of $123.45 on ${formatLocalDateLabel(today())} added`).waitFor(POLL);
     await expect.poll(() => totalCell(page, table, 'Ad spend'), POLL).toBe(money(ad!.cents + 12345));
     const cents = (s: string) => Math.round(Number(s.replace(/[$,]/g, '')) * 100);
     expect(cents(await totalCell(page, table, 'Estimated profit'))).toBe(cents(profitBefore) - 12345);

@@ -4,6 +4,10 @@ import {
   DEFAULT_TIMEZONE,
   endOfLocalDate,
   formatInZone,
+  formatLocalDateLabel,
+  formatShopDate,
+  formatShopDateTime,
+  formatShopTime,
   hourInZone,
   instantOfLocal,
   isLocalDate,
@@ -13,6 +17,7 @@ import {
   offsetMinutes,
   startOfLocalDate,
   startOfLocalDay,
+  zoneAbbreviation,
 } from './time.js';
 
 const LA = 'America/Los_Angeles';
@@ -73,6 +78,46 @@ describe('formatInZone', () => {
   it('formats the spec paid-column pattern on the local wall clock', () => {
     expect(formatInZone(at('2026-01-15T13:04:05Z'), KOLKATA, 'dd-MM-yyyy HH:mm:ss')).toBe('15-01-2026 18:34:05');
     expect(formatInZone(at('2026-01-15T13:04:05Z'), KATHMANDU, 'dd-MM-yyyy HH:mm:ss')).toBe('15-01-2026 18:49:05');
+  });
+});
+
+describe('display formats (issue 30 item 4: the shop zone, one way)', () => {
+  it('writes one instant on the shop’s wall clock, whatever zone the runtime is in', () => {
+    const t = '2026-12-07T13:34:00.000Z';
+    expect(formatShopDateTime(t, LA)).toBe('Dec 7, 2026, 5:34 AM PST');
+    expect(formatShopDate(t, LA)).toBe('Dec 7, 2026');
+    expect(formatShopTime(t, LA)).toBe('5:34 AM PST');
+    expect(formatShopTime(at('2026-12-07T13:34:09Z'), LA, { seconds: true })).toBe('5:34:09 AM PST');
+    expect(formatShopDateTime(t, 'Europe/Paris')).toBe('Dec 7, 2026, 2:34 PM GMT+1');
+    expect(formatShopDateTime(t, KOLKATA)).toBe('Dec 7, 2026, 7:04 PM GMT+5:30');
+    expect(formatShopDateTime(t, KATHMANDU)).toBe('Dec 7, 2026, 7:19 PM GMT+5:45');
+    expect(formatShopDateTime(t, 'America/New_York')).toBe('Dec 7, 2026, 8:34 AM EST');
+    // ISO text, ms since epoch and a Date read alike.
+    expect(formatShopDateTime(at(t), LA)).toBe(formatShopDateTime(new Date(t), LA));
+  });
+
+  it('the date follows the shop’s day, not UTC’s', () => {
+    // 07:59 UTC on Mar 8 is still Mar 7 in Los Angeles; 20:00 UTC on Jan 15 is already Jan 16 in Kolkata.
+    expect(formatShopDate('2026-03-08T07:59:59Z', LA)).toBe('Mar 7, 2026');
+    expect(formatShopDate('2026-01-15T20:00:00Z', KOLKATA)).toBe('Jan 16, 2026');
+  });
+
+  it('crosses DST: the zone name and the wall clock change with the instant', () => {
+    // Spring forward, Los Angeles, 2026-03-08: 1:59 AM PST is followed by 3:00 AM PDT.
+    expect(formatShopDateTime('2026-03-08T09:59:00Z', LA)).toBe('Mar 8, 2026, 1:59 AM PST');
+    expect(formatShopDateTime('2026-03-08T10:00:00Z', LA)).toBe('Mar 8, 2026, 3:00 AM PDT');
+    // Fall back, 2026-11-01: 1:30 AM happens twice, told apart by the zone name.
+    expect(formatShopDateTime('2026-11-01T08:30:00Z', LA)).toBe('Nov 1, 2026, 1:30 AM PDT');
+    expect(formatShopDateTime('2026-11-01T09:30:00Z', LA)).toBe('Nov 1, 2026, 1:30 AM PST');
+    expect(zoneAbbreviation('2026-07-01T12:00:00Z', 'Europe/London')).toBe('GMT+1');
+    expect(zoneAbbreviation('2026-01-01T12:00:00Z', 'Europe/London')).toBe('GMT');
+  });
+
+  it('writes a local date by name (never 07/12/2026) and refuses bad input', () => {
+    expect(formatLocalDateLabel('2026-12-07')).toBe('Dec 7, 2026');
+    expect(formatLocalDateLabel('2024-02-29', false)).toBe('Feb 29');
+    expect(() => formatLocalDateLabel('2026-02-30')).toThrow(RangeError);
+    expect(() => formatShopDate('2026-12-07T13:34:00Z', 'Mars/Base')).toThrow(RangeError);
   });
 });
 

@@ -11,10 +11,17 @@
  *   'Asia/Kathmandu' (+05:45).
  *
  * A local day is half-open: [start of the day, start of the next day), so a DST day lasts 23 or 25 hours.
+ *
+ * Display (issue 30 item 4 "dates and times in the shop's time zone, one way"): every date and time the admin, the
+ * e-mails and the server's texts show is written by {@link formatShopDate} ('Dec 7, 2026'),
+ * {@link formatShopDateTime} ('Dec 7, 2026, 5:34 AM PST'), {@link formatShopTime} ('5:34 AM PST') or, for a local
+ * date without an instant, {@link formatLocalDateLabel}, on the wall clock of the shop's zone (the store
+ * preferences' `standardTimezone`). The only other display pattern is the spec's paid-orders column
+ * ({@link PAID_COLUMN_PATTERN}, admin-dashboard §9).
  * The server's SQL resolves day bounds itself (`(date)::timestamp AT TIME ZONE tz`, `lib/time-range.ts`); these
  * helpers give the same answers in TypeScript.
  */
-import { TZDate, tz } from '@date-fns/tz';
+import { TZDate, tz, tzName } from '@date-fns/tz';
 import { addDays, format, getDay, getHours, isValid, startOfDay } from 'date-fns';
 
 /** Default store time zone (spec admin-dashboard §3 Page preference `standardTimezone`, §9). */
@@ -168,4 +175,67 @@ export function instantOfLocal(date: string, time: string, zone: string): number
   const t = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
   if (!t) throw new RangeError(`'${time}' is not a valid time (HH:mm)`);
   return new TZDate(y, m - 1, d, Number(t[1]), Number(t[2]), zoneOf(zone)).getTime();
+}
+
+/** Display pattern of a date (issue 30 item 4), date-fns tokens: 'Dec 7, 2026'. */
+export const DISPLAY_DATE_PATTERN = 'MMM d, yyyy';
+
+/** Display pattern of a time of day without the zone (issue 30 item 4), date-fns tokens: '5:34 AM'. */
+export const DISPLAY_TIME_PATTERN = 'h:mm a';
+
+/** The spec's paid-orders column pattern DD-MM-YYYY HH:mm:ss (admin-dashboard §9), date-fns tokens. */
+export const PAID_COLUMN_PATTERN = 'dd-MM-yyyy HH:mm:ss';
+
+/** An instant given as ISO 8601 text (as the API answers it), ms since epoch or a Date. */
+export type InstantInput = Instant | string;
+
+const instantOf = (at: InstantInput): Instant => (typeof at === 'string' ? new Date(at) : at);
+
+/**
+ * The short name of `zone` at instant `at` as en-US writes it ('PST', 'PDT', 'EST'; 'GMT+5:30' for a zone without
+ * an English abbreviation, e.g. Asia/Kolkata), through @date-fns/tz `tzName`. DST-aware: the name follows the
+ * instant. Throws RangeError on an unknown zone.
+ */
+export function zoneAbbreviation(at: InstantInput, zone: string): string {
+  const t = instantOf(at);
+  return tzName(zoneOf(zone), typeof t === 'number' ? new Date(t) : t, 'short');
+}
+
+/**
+ * The date of instant `at` on the wall clock of the shop's `zone`, as every screen shows a date (issue 30 item 4):
+ * 'Dec 7, 2026'. `at` may be ISO text, ms since epoch or a Date. Throws RangeError on an unknown zone.
+ */
+export function formatShopDate(at: InstantInput, zone: string): string {
+  return format(inZone(instantOf(at), zone), DISPLAY_DATE_PATTERN);
+}
+
+/**
+ * The date and time of instant `at` on the wall clock of the shop's `zone`, with the zone's short name so a reader
+ * in another zone is not misled (issue 30 item 4): 'Dec 7, 2026, 5:34 AM PST' ('… PDT' in summer,
+ * '… GMT+5:30' in Asia/Kolkata). Throws RangeError on an unknown zone.
+ */
+export function formatShopDateTime(at: InstantInput, zone: string): string {
+  const t = instantOf(at);
+  return `${format(inZone(t, zone), `${DISPLAY_DATE_PATTERN}, ${DISPLAY_TIME_PATTERN}`)} ${zoneAbbreviation(t, zone)}`;
+}
+
+/**
+ * The time of day of instant `at` on the wall clock of the shop's `zone` with the zone's short name (issue 30
+ * item 4): '5:34 AM PST', or '5:34:09 AM PST' with `seconds` (an editing history where several entries share a
+ * minute). Throws RangeError on an unknown zone.
+ */
+export function formatShopTime(at: InstantInput, zone: string, options: { seconds?: boolean } = {}): string {
+  const t = instantOf(at);
+  const pattern = options.seconds ? 'h:mm:ss a' : DISPLAY_TIME_PATTERN;
+  return `${format(inZone(t, zone), pattern)} ${zoneAbbreviation(t, zone)}`;
+}
+
+/**
+ * A local date 'YYYY-MM-DD' (a report's day, an ad-spend day: already a day of the shop's calendar, no zone
+ * involved) written as the display date 'Dec 7, 2026', or without the year ('Dec 7', a chart axis) when
+ * `withYear` is false. Throws RangeError on a bad date.
+ */
+export function formatLocalDateLabel(date: string, withYear = true): string {
+  const [y, m, d] = parts(date);
+  return format(new TZDate(y, m - 1, d, 'UTC'), withYear ? DISPLAY_DATE_PATTERN : 'MMM d');
 }

@@ -16,6 +16,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatCount } from '../lib/format';
 
 /** One column of a {@link ListTable}: its header and what a row shows in it. */
 export interface ListColumn<T> {
@@ -264,6 +265,5 @@ export function ListTable<T>(p: ListTableProps<T>) {
 /** "21–40 of 45": the 1-based range of `shown` rows on `page` of `pageSize`, and the total, in en-US digits. */
 function rangeText(page: number, pageSize: number, shown: number, total: number): string {
   const first = (page - 1) * pageSize + 1;
-  const n = (x: number) => x.toLocaleString('en-US');
-  return `${n(first)}–${n(first + shown - 1)} of ${n(total)}`;
+  return `${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(total)}`;
 }

@@ -1,6 +1,6 @@
 import { localDate as dateInZone, hourInZone } from '@backroom/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLocal, formatMoneyMajor, greetingAt, greetingForHour, viewerTimeZone } from './format';
+import { formatMoneyMajor, greetingAt, greetingForHour } from './format';
 
 describe('greeting (spec §1, §9: boundaries at 12 and 17, store timezone)', () => {
   it.each([
@@ -65,24 +65,5 @@ describe('money (§9: rounded to 2 decimals, sign $ / code USD)', () => {
   });
   it('uses the store currency sign', () => {
     expect(formatMoneyMajor(9.99, { sign: '€', code: 'EUR' })).toBe('€9.99');
-  });
-});
-
-describe('formatDateTime (contracts time module, a given or the viewer’s zone)', () => {
-  it('reads the instant on the wall clock of the zone', () => {
-    expect(formatDateTime('2026-01-05T15:04:00.000Z', 'UTC')).toBe('Jan 5, 2026, 3:04 PM');
-    expect(formatDateTime('2026-01-05T15:04:00.000Z', 'America/Los_Angeles')).toBe('Jan 5, 2026, 7:04 AM');
-    expect(formatDateTime(Date.UTC(2026, 6, 1, 0, 30), 'Asia/Kathmandu')).toBe('Jul 1, 2026, 6:15 AM');
-    expect(formatDateTime('2026-01-05T15:04:00.000Z')).toBe(formatDateTime('2026-01-05T15:04:00.000Z', viewerTimeZone()));
-  });
-});
-
-describe('formatLocal (the viewer’s wall clock, date-fns patterns)', () => {
-  it('formats dates, times and both on the viewer’s zone', () => {
-    const at = '2026-01-05T15:04:09.000Z';
-    const zone = viewerTimeZone();
-    expect(formatLocal(at, 'MMM d, yyyy, h:mm a')).toBe(formatDateTime(at, zone));
-    expect(formatLocal(at, 'h:mm:ss a')).toMatch(/^\d{1,2}:\d{2}:09 (AM|PM)$/);
-    expect(formatLocal(Date.parse(at), 'MMM d, yyyy')).toMatch(/^Jan [45], 2026$/);
   });
 });

@@ -1,10 +1,10 @@
-import { DEFAULT_TIMEZONE, formatInZone, hourInZone } from '@backroom/contracts';
+import { hourInZone } from '@backroom/contracts';
 import { DEFAULT_CURRENCY, GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, PRICE_DECIMALS } from './constants';
 
 /**
  * Formatting of the home dashboard (spec admin-dashboard §1, §9): the greeting by the store's local hour and money
- * to 2 decimals with the store currency. Time-zone dates come from the one date module, `@backroom/contracts`
- * time.ts (`localDate`, `hourInZone`, `formatInZone`).
+ * to 2 decimals with the store currency. Dates and times are displayed by lib/dates.ts (issue 30 item 4), on the
+ * contracts' time module.
  */
 
 /** §1/§9: 'Good Morning' before 12:00, 'Good Afternoon' from 12:00 to before 17:00, 'Good Evening' from 17:00. */
@@ -40,27 +40,4 @@ export function formatMoneyMajor(amountMajor: number, currency: { sign?: string 
 /** A count with thousands separators: 12,345. */
 export function formatCount(n: number): string {
   return new Intl.NumberFormat('en-US').format(n);
-}
-
-/** The viewer's own IANA time zone (the browser's; `DEFAULT_TIMEZONE` when the runtime names none). */
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIMEZONE;
-}
-
-/**
- * An instant (ISO 8601 text, ms since epoch or a Date) as e.g. 'Jan 5, 2026, 3:04 PM' on the wall clock of
- * `timeZone` (default: the viewer's, for what a person reads about their own or their staff's actions), through the
- * contracts' time module (`formatInZone`).
- */
-export function formatDateTime(at: string | number | Date, timeZone = viewerTimeZone()): string {
-  return formatInZone(typeof at === 'string' ? new Date(at) : at, timeZone, 'MMM d, yyyy, h:mm a');
-}
-
-/**
- * An instant (ISO 8601 text, ms since epoch or a Date) on the viewer's wall clock with a date-fns pattern, e.g.
- * 'MMM d, yyyy' → 'Jan 5, 2026', 'h:mm a' → '3:04 PM', through the contracts' time module (issue 15: one time-zone
- * date module for admin, server and seed). For what a person reads about their own or their staff's actions.
- */
-export function formatLocal(at: string | number | Date, pattern: string): string {
-  return formatInZone(typeof at === 'string' ? new Date(at) : at, viewerTimeZone(), pattern);
 }

@@ -49,7 +49,7 @@ describe('abandoned checkouts (website.abandoned)', () => {
     const table = await screen.findByRole('table', { name: 'Abandoned checkouts' }, SCREEN_LOAD);
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(within(first!).getByText('#12')).toBeTruthy();
-    expect(within(first!).getByText('Jun 2, 2026 12:00 PM')).toBeTruthy();
+    expect(within(first!).getByText('Jun 2, 2026, 12:00 PM PDT')).toBeTruthy();
     expect(within(first!).getByText('Eve Cart')).toBeTruthy();
     expect(within(first!).getByText('Organic Cotton Tee × 2, Linen Wrap Dress')).toBeTruthy();
     expect(within(first!).getByText('3 items · code SUMMER10')).toBeTruthy();

@@ -1,14 +1,15 @@
-import { ABANDONED_PAGE_SIZE, type AbandonedCheckout, DEFAULT_TIMEZONE, formatInZone } from '@backroom/contracts';
+import { ABANDONED_PAGE_SIZE, type AbandonedCheckout } from '@backroom/contracts';
 import { ActionIcon, Badge, CopyButton, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconSearch, IconShoppingCartX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ListTable } from '../../components/ListTable';
+import { useShopDates } from '../../lib/dates';
 import { formatCount, formatMoneyMajor } from '../../lib/format';
 import { ABANDONED_SEARCH, type AbandonedSearch } from '../../route-search';
 import { routePath } from '../../routes';
-import { usePreference, useRouteSearch } from '../../shell/hooks';
+import { useRouteSearch } from '../../shell/hooks';
 import { useAbandonedCheckouts } from './api';
 
 /** The sign of an ISO 4217 currency as Intl writes it ('$' for USD). */
@@ -55,7 +56,7 @@ function CopyLink({ url, name }: { url: string; name: string }) {
 export default function AbandonedScreen() {
   const s: AbandonedSearch = useRouteSearch(ABANDONED_SEARCH);
   const q = { search: s.search ?? '', page: s.page ?? 1, fromTime: s.fromTime, toTime: s.toTime };
-  const tz = usePreference().data?.standardTimezone || DEFAULT_TIMEZONE;
+  const dates = useShopDates();
   const navigate = useNavigate();
   const [text, setText] = useState(q.search);
   const [debounced] = useDebouncedValue(text.trim(), 300);
@@ -125,7 +126,7 @@ export default function AbandonedScreen() {
           { header: 'Checkout', cell: (c) => c.name, td: { fw: 600 } },
           {
             header: 'Date',
-            cell: (c) => formatInZone(new Date(c.abandonedAt), tz, 'MMM d, yyyy h:mm a'),
+            cell: (c) => dates.dateTime(c.abandonedAt),
             td: { style: { whiteSpace: 'nowrap' } },
           },
           {

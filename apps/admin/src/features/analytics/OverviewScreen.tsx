@@ -1,3 +1,4 @@
+import { PICKER_VALUE_FORMAT } from '../../lib/dates';
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import {
@@ -379,7 +380,7 @@ export default function OverviewScreen() {
           value={[view.from, view.to]}
           allowSingleDateInRange
           maxDate={today}
-          valueFormat="DD/MM/YYYY"
+          valueFormat={PICKER_VALUE_FORMAT}
           presets={PRESET_NAMES.map((name) => ({ label: name, value: presetRange(name, today) }))}
           onChange={([from, to]) => {
             if (from && to) go({ from: String(from).slice(0, 10), to: String(to).slice(0, 10) });

@@ -31,10 +31,10 @@ describe('chart labels (§4)', () => {
     const labels = [0, 4, 8, 12, 16, 20].map((h) => chartLabel(`2024-03-10T${String(h).padStart(2, '0')}:00:00`, 'four_hours', 'x'));
     expect(labels).toEqual(['0-3 AM', '4-7 AM', '8-11 AM', '12-15 PM', '16-19 PM', '20-23 PM']);
   });
-  it('days as day/month, today as Today', () => {
-    expect(chartLabel('2024-03-09T00:00:00', 'day', '2024-03-10')).toBe('09/03');
+  it('days by month name and day (never 09/03), today as Today', () => {
+    expect(chartLabel('2024-03-09T00:00:00', 'day', '2024-03-10')).toBe('Mar 9');
     expect(chartLabel('2024-03-10T00:00:00', 'day', '2024-03-10')).toBe('Today');
-    expect(chartLabel('2024-12-31T00:00:00', 'day', '2025-01-01')).toBe('31/12');
+    expect(chartLabel('2024-12-31T00:00:00', 'day', '2025-01-01')).toBe('Dec 31');
   });
 });
 

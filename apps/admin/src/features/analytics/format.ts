@@ -1,4 +1,5 @@
-import { addDaysToDate, FOUR_HOUR_LABELS, formatInZone, isLocalDate, type PaidOrderRow, type SeriesGranularity } from '@backroom/contracts';
+import { addDaysToDate, FOUR_HOUR_LABELS, isLocalDate, type PaidOrderRow, type SeriesGranularity } from '@backroom/contracts';
+import { formatDay, formatPaidColumn } from '../../lib/dates';
 import { formatMoneyMajor } from '../../lib/format';
 
 /**
@@ -15,7 +16,8 @@ function isQueryDate(v: unknown): v is string {
  * A chart label from a series label (local wall-clock 'YYYY-MM-DDTHH:mm:ss', see contracts SeriesResponse), §4:
  * - hour: the hour with am/pm, '12am', '1am' … '11pm';
  * - four_hours: the block's spec label '0-3 AM', '4-7 AM', '8-11 AM', '12-15 PM', '16-19 PM', '20-23 PM';
- * - day: day/month, 'DD/MM', and exactly 'Today' for `today` (YYYY-MM-DD in the shown timezone).
+ * - day: the month by name and the day, 'Dec 7' (issue 30 item 4: never '07/12', read as July 12 in the US), and
+ *   exactly 'Today' for `today` (YYYY-MM-DD in the shown timezone).
  */
 export function chartLabel(label: string, granularity: SeriesGranularity, today: string): string {
   const hour = Number(label.slice(11, 13));
@@ -23,7 +25,7 @@ export function chartLabel(label: string, granularity: SeriesGranularity, today:
   if (granularity === 'four_hours') return FOUR_HOUR_LABELS[Math.min(5, Math.floor(hour / 4))]!;
   const date = label.slice(0, 10);
   if (date === today) return 'Today';
-  return `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+  return formatDay(date, false);
 }
 
 /** The date presets of the picker (issue "Analytics Overview" §4), in order. */
@@ -82,7 +84,7 @@ export function formatAmountMajor(amountMajor: number, code = 'USD'): string {
 
 /** Paid-column date (§9): DD-MM-YYYY HH:mm:ss of an ISO instant in `timeZone`; '' for null. */
 export function formatPaidDate(iso: string | null, timeZone: string): string {
-  return iso ? formatInZone(new Date(iso), timeZone, 'dd-MM-yyyy HH:mm:ss') : '';
+  return formatPaidColumn(iso, timeZone);
 }
 
 /** Number of pages for `count` rows of `size` (at least 1). */

@@ -23,7 +23,8 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { JobProgress } from '../../components/JobProgress';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
+import { formatCount } from '../../lib/format';
 import { useSubmit } from '../../lib/use-submit';
 import { useBulkUpdateFinished, useBulkUpdates, useCollectionChoices, useStartBulkUpdate } from './api';
 
@@ -151,6 +152,7 @@ function resultText(u: BulkUpdate): string {
  * it could not change and why. The grid editor's large saves appear here too.
  */
 export default function BulkUpdatesScreen() {
+  const dates = useShopDates();
   const updates = useBulkUpdates();
   const collections = useCollectionChoices();
   const start = useStartBulkUpdate();
@@ -317,7 +319,7 @@ export default function BulkUpdatesScreen() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{formatDateTime(u.createdAt)}</Text>
+                      <Text size="sm">{dates.dateTime(u.createdAt)}</Text>
                     </Table.Td>
                     <Table.Td>
                       <StateCell u={u} />

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEraser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../components/ListTable';
-import { formatDateTime } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
 import { useSubmit } from '../../lib/use-submit';
 import { usePurge, usePurges } from './api';
 
@@ -43,6 +43,7 @@ function validateUrls(text: string): string | null {
  * theme, page, menu or product save.
  */
 export default function CacheScreen() {
+  const dates = useShopDates();
   const purges = usePurges();
   const purge = usePurge();
   const [confirmAll, setConfirmAll] = useState(false);
@@ -154,7 +155,7 @@ export default function CacheScreen() {
           onChange: () => {},
         }}
         columns={[
-          { header: 'When', cell: (p) => formatDateTime(p.createdAt) },
+          { header: 'When', cell: (p) => dates.dateTime(p.createdAt) },
           {
             header: 'What',
             cell: (p) =>

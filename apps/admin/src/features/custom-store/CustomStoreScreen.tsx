@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } fro
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { ListTable } from '../../components/ListTable';
-import { formatLocal } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
 import { readAccount } from '../../lib/session';
 import { useSubmit } from '../../lib/use-submit';
 import { useStores } from '../../shell/hooks';
@@ -23,6 +23,7 @@ interface Values {
  * created this way and whether their owner has joined. The route, menu item and API open only for that e-mail.
  */
 export default function CustomStoreScreen() {
+  const dates = useShopDates();
   const list = useCustomStores();
   const stores = useStores();
   const create = useCreateCustomStore();
@@ -124,7 +125,7 @@ export default function CustomStoreScreen() {
                 </Badge>
               ),
           },
-          { header: 'Created', cell: (s) => formatLocal(s.createdAt, 'MMM d, yyyy') },
+          { header: 'Created', cell: (s) => dates.date(s.createdAt) },
         ]}
       />
     </Stack>

@@ -1,11 +1,10 @@
-import { DEFAULT_TIMEZONE, formatInZone } from '@backroom/contracts';
 import { Anchor, Badge, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { BackLink, DetailPending, NoteTagsCard } from '../../components/DetailScreen';
+import { useShopDates } from '../../lib/dates';
 import { formatMoneyMajor } from '../../lib/format';
 import { currencySign } from '../../lib/session';
 import { routePath } from '../../routes';
-import { usePreference } from '../../shell/hooks';
 import { useCustomer, useUpdateCustomer } from './api';
 
 const label = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -17,7 +16,7 @@ const label = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpper
 export default function CustomerDetailScreen() {
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const q = useCustomer(id);
-  const timezone = usePreference().data?.standardTimezone || DEFAULT_TIMEZONE;
+  const dates = useShopDates();
   const c = q.data;
   const update = useUpdateCustomer(id);
   const back = { to: routePath('website.customer'), label: 'Customers' };
@@ -29,7 +28,7 @@ export default function CustomerDetailScreen() {
       <Stack gap={2}>
         <Title order={2}>{c.name}</Title>
         <Text size="sm" c="dimmed">
-          {[c.location, `Customer since ${formatInZone(new Date(c.createdAt), timezone, 'MMM d, yyyy')}`].filter(Boolean).join(' · ')}
+          {[c.location, `Customer since ${dates.date(c.createdAt)}`].filter(Boolean).join(' · ')}
         </Text>
       </Stack>
       <Card withBorder radius="md">
@@ -76,7 +75,7 @@ export default function CustomerDetailScreen() {
                           </Anchor>
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm">{formatInZone(new Date(o.createdAt), timezone, 'MMM d, yyyy')}</Text>
+                          <Text size="sm">{dates.dateTime(o.createdAt)}</Text>
                         </Table.Td>
                         <Table.Td>
                           <Badge variant="light" tt="none" color="gray">

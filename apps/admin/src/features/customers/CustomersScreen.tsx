@@ -1,15 +1,15 @@
-import { CUSTOMERS_PAGE_SIZE, type CustomerRow, DEFAULT_TIMEZONE, formatInZone } from '@backroom/contracts';
+import { CUSTOMERS_PAGE_SIZE, type CustomerRow } from '@backroom/contracts';
 import { Anchor, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { DateRangeInputs, ListFilters, ListHeader } from '../../components/ListFilters';
 import { ListTable } from '../../components/ListTable';
 import { useListAddress } from '../../components/list-address';
+import { useShopDates } from '../../lib/dates';
 import { formatMoneyMajor } from '../../lib/format';
 import { currencySign } from '../../lib/session';
 import { CUSTOMERS_SEARCH } from '../../route-search';
 import { routePath } from '../../routes';
-import { usePreference } from '../../shell/hooks';
 import { useCustomers, useExportCustomers } from './api';
 
 const ordersText = (n: number) => (n === 1 ? '1 order' : `${n} orders`);
@@ -57,7 +57,7 @@ function CustomerCard({ c }: { c: CustomerRow }) {
  */
 export default function CustomersScreen() {
   const { search, go, text, setText } = useListAddress('website.customer', CUSTOMERS_SEARCH);
-  const timezone = usePreference().data?.standardTimezone || DEFAULT_TIMEZONE;
+  const dates = useShopDates();
   const list = useCustomers(search);
   const exportCsv = useExportCustomers();
   const data = list.data;
@@ -120,7 +120,7 @@ export default function CustomersScreen() {
             { header: 'Location', cell: (c) => <Text size="sm">{c.location || '—'}</Text> },
             { header: 'Orders', numeric: true, cell: (c) => <Text size="sm">{ordersText(c.ordersCount)}</Text> },
             { header: 'Amount spent', numeric: true, cell: (c) => <Text size="sm">{spent(c)}</Text> },
-            { header: 'Created', cell: (c) => <Text size="sm">{formatInZone(new Date(c.createdAt), timezone, 'MMM d, yyyy')}</Text> },
+            { header: 'Created', cell: (c) => <Text size="sm">{dates.date(c.createdAt)}</Text> },
           ]}
           empty={{ icon: <IconUsers size={28} />, title: 'No customers found', text: 'Customers appear here when they place an order.' }}
           paging={{ total: data?.total ?? 0, pageSize: CUSTOMERS_PAGE_SIZE, page: search.page ?? 1, onChange: (page) => go({ page }) }}

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ListTable } from '../../components/ListTable';
-import { formatDateTime } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
 import { type RouteName, routePath } from '../../routes';
 import { DESIGNS_PAGE_SIZE, designListOptions, useCreateDesign } from './api';
 
@@ -19,6 +19,7 @@ const NOUN: Record<DesignKind, string> = { print_hub: 'product designs', book: '
  * design starts from a base product in the catalogue).
  */
 export function DesignList({ kind, title }: { kind: DesignKind; title: string }) {
+  const dates = useShopDates();
   const [page, setPage] = useState(1);
   const list = useQuery(designListOptions(kind, page));
   const create = useCreateDesign();
@@ -82,7 +83,7 @@ export function DesignList({ kind, title }: { kind: DesignKind; title: string })
               ),
             },
             { header: 'Status', cell: (d) => (d.productId ? 'Saved as product' : 'Draft') },
-            { header: 'Last edited', cell: (d) => formatDateTime(d.updatedAt) },
+            { header: 'Last edited', cell: (d) => dates.dateTime(d.updatedAt) },
           ]}
           empty={{
             icon: <IconBook size={20} aria-hidden />,

@@ -100,7 +100,7 @@ describe('the discount form', () => {
     await waitFor(() => expect(summary.textContent).toContain('10% off entire order'));
     expect(summary.textContent).toContain('Minimum purchase of $50.00');
     expect(summary.textContent).toContain('Limit of 100 uses, one use per customer');
-    expect(summary.textContent).toContain('Active from Jun 1, 2026 12:00 AM to Jun 7, 2026 11:59 PM');
+    expect(summary.textContent).toContain('Active from Jun 1, 2026, 12:00 AM PDT to Jun 7, 2026, 11:59 PM PDT');
     fireEvent.submit(form);
     await waitFor(() => expect(store).toHaveLength(3));
     const post = calls().find((c) => c.init?.method === 'POST')!;

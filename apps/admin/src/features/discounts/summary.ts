@@ -1,5 +1,5 @@
 import type { DiscountValues } from '@backroom/contracts';
-import { formatInZone } from '@backroom/contracts';
+import { shopDates } from '../../lib/dates';
 import { formatMoneyMajor } from '../../lib/format';
 
 /** The fields the summary reads (a discount answered by the API, or the form's values once converted). */
@@ -72,7 +72,7 @@ export function discountSummary(d: SummaryInput, currency: { sign?: string | nul
       ? `Combines with ${classes.length > 1 ? `${classes.slice(0, -1).join(', ')} and ${classes.at(-1)}` : classes[0]}`
       : "Can't combine with other discounts",
   );
-  const at = (iso: string) => formatInZone(new Date(iso), timezone, 'MMM d, yyyy h:mm a');
+  const at = shopDates(timezone).dateTime;
   if (d.startsAt && !Number.isNaN(Date.parse(d.startsAt))) {
     lines.push(
       d.endsAt && !Number.isNaN(Date.parse(d.endsAt))

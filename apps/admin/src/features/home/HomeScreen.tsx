@@ -1,9 +1,10 @@
-import { DEFAULT_TIMEZONE, formatInZone, localDate } from '@backroom/contracts';
+import { DEFAULT_TIMEZONE, localDate } from '@backroom/contracts';
 import { Anchor, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Typography } from '@mantine/core';
 import { IconCash, IconPackage, IconReceipt, IconTag } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
+import { formatHeadingDate } from '../../lib/dates';
 import { formatCount, formatMoneyMajor, greetingAt } from '../../lib/format';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { readAccount } from '../../lib/session';
@@ -91,7 +92,7 @@ export default function HomeScreen() {
 
   const greeting = timezone ? greetingAt(now, timezone) : null;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  const dateLabel = formatInZone(now, timezone ?? DEFAULT_TIMEZONE, 'EEEE, MMMM d');
+  const dateLabel = formatHeadingDate(now, timezone ?? DEFAULT_TIMEZONE);
 
   return (
     <Stack gap="lg" maw={1100} mx="auto" w="100%">

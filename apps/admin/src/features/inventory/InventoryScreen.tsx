@@ -30,7 +30,8 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ListColumn, ListTable } from '../../components/ListTable';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
+import { formatCount } from '../../lib/format';
 import { useSubmit } from '../../lib/use-submit';
 import { type InventoryQuery, useAdjustStock, useInventory, useStockHistory } from './api';
 
@@ -155,6 +156,7 @@ function AdjustDialog({ item, onClose }: { item: InventoryItem; onClose: () => v
 
 /** The stock history card: newest first, of one variant (chosen in the list) or of every variant. */
 function HistoryCard({ variant, onAll }: { variant: InventoryItem | null; onAll: () => void }) {
+  const dates = useShopDates();
   const [page, setPage] = useState(1);
   const history = useStockHistory({ page, variantId: variant?.variantId ?? null });
   const total = history.data?.total ?? 0;
@@ -194,7 +196,7 @@ function HistoryCard({ variant, onAll }: { variant: InventoryItem | null; onAll:
                 {(history.data?.items ?? []).map((a) => (
                   <Table.Tr key={a.id}>
                     <Table.Td>
-                      <Text size="sm">{formatDateTime(a.createdAt)}</Text>
+                      <Text size="sm">{dates.dateTime(a.createdAt)}</Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" fw={500}>

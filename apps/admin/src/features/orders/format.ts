@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@backroom/contracts';
-import { formatInZone } from '@backroom/contracts';
+import { shopDates } from '../../lib/dates';
 import { formatMoneyMajor } from '../../lib/format';
 import { currencySign } from '../../lib/session';
 
@@ -30,9 +30,9 @@ export function orderMoneyMajor(amountMajor: number, currency: string): string {
   return formatMoneyMajor(amountMajor, { sign: currencySign(currency), code: currency });
 }
 
-/** A date-time in the shop's timezone, e.g. 'Mar 10, 2024 at 4:05 pm'. */
+/** A date-time in the shop's timezone, the admin's one display format (issue 30 item 4): 'Mar 10, 2024, 4:05 PM PDT'. */
 export function orderDate(iso: string, timezone: string): string {
-  return formatInZone(new Date(iso), timezone, "MMM d, yyyy 'at' h:mm aaa");
+  return shopDates(timezone).dateTime(iso);
 }
 
 /** An order action the detail screen runs (issue 12 item 1), for the notification that says what happened. */

@@ -6,7 +6,7 @@ import { ListSearch } from '../../components/ListFilters';
 import { ListTable } from '../../components/ListTable';
 import { useListAddress } from '../../components/list-address';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { formatLocal } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
 import { PAGES_SEARCH } from '../../route-search';
 import { routePath } from '../../routes';
 import { usePages } from './api';
@@ -27,6 +27,7 @@ export function VisibilityBadge({ published }: { published: boolean }) {
  * (`website.pages.create`); a title opens that page's editor.
  */
 export default function PagesScreen() {
+  const dates = useShopDates();
   const { search: s, go, text, setText } = useListAddress('website.pages', PAGES_SEARCH);
   const search = s.search ?? '';
   const pages = usePages({ search, page: s.page ?? 1 });
@@ -66,7 +67,7 @@ export default function PagesScreen() {
             ),
           },
           { header: 'Visibility', cell: (p) => <VisibilityBadge published={p.published} /> },
-          { header: 'Updated', cell: (p) => <Text size="sm">{formatLocal(p.updatedAt, 'MMM d, yyyy')}</Text> },
+          { header: 'Updated', cell: (p) => <Text size="sm">{dates.date(p.updatedAt)}</Text> },
         ]}
         empty={{
           icon: <IconFileText size={28} />,

@@ -3,7 +3,8 @@ import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } fro
 import { IconCash, IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ListTable } from '../../components/ListTable';
-import { formatDateTime, formatMoneyMajor } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
+import { formatMoneyMajor } from '../../lib/format';
 import { type RequestFilter, useExportPayoutRequests, useGatewayMutations, usePayoutRequests } from './api';
 import { balanceCurrency } from './BalanceCard';
 import { RejectPayoutModal } from './RejectPayoutModal';
@@ -63,6 +64,7 @@ function RequestStatus({ request: r }: { request: PayoutRequest }) {
 
 /** One payout request as a card, the history's row under 768 px: amount and date, status, destination, moves. */
 function RequestCard({ request: r, moves }: { request: PayoutRequest; moves?: ReactNode }) {
+  const dates = useShopDates();
   return (
     <Card withBorder padding="sm" radius="md">
       <Group justify="space-between" wrap="nowrap">
@@ -70,7 +72,7 @@ function RequestCard({ request: r, moves }: { request: PayoutRequest; moves?: Re
           {formatMoneyMajor(r.amount, balanceCurrency(r.currency))}
         </Text>
         <Text size="xs" c="dimmed">
-          {formatDateTime(r.createdAt)}
+          {dates.dateTime(r.createdAt)}
         </Text>
       </Group>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -92,6 +94,7 @@ function RequestCard({ request: r, moves }: { request: PayoutRequest; moves?: Re
  * each request is a card (RequestCard) instead of a table row that scrolls sideways.
  */
 export function PayoutHistory({ storeId, provider }: { storeId?: string; provider: boolean }) {
+  const dates = useShopDates();
   const [f, setF] = useState<RequestFilter>({ page: 1, storeId });
   const list = usePayoutRequests(f);
   const { moveRequest } = useGatewayMutations();
@@ -155,7 +158,7 @@ export function PayoutHistory({ storeId, provider }: { storeId?: string; provide
             <RequestCard request={r} moves={provider && <RequestMoves request={r} onMove={moveRequest.mutate} onReject={setRejecting} />} />
           )}
           columns={[
-            { header: 'Requested', cell: (r) => formatDateTime(r.createdAt) },
+            { header: 'Requested', cell: (r) => dates.dateTime(r.createdAt) },
             { header: 'Amount', cell: (r) => formatMoneyMajor(r.amount, balanceCurrency(r.currency)) },
             { header: 'Status', cell: (r) => <RequestStatus request={r} /> },
             { header: 'Destination', cell: (r) => r.destination },

@@ -19,8 +19,8 @@ import { IconAlertCircle, IconArrowLeft, IconLetterCase, IconTrash, IconUpload }
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
+import { useShopDates } from '../../lib/dates';
 import { fontFamilyOf, useFontFaces } from '../../lib/font-faces';
-import { formatLocal } from '../../lib/format';
 import { routePath } from '../../routes';
 import { useFontMutations, useFonts } from './api';
 
@@ -33,6 +33,7 @@ function bytesText(n: number): string {
 }
 
 function FontCard({ font, onDelete }: { font: PersonalizeFont; onDelete: () => void }) {
+  const dates = useShopDates();
   return (
     <Card padding="lg" component="article" aria-label={font.name}>
       <Stack gap="xs">
@@ -42,7 +43,7 @@ function FontCard({ font, onDelete }: { font: PersonalizeFont; onDelete: () => v
               {font.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {font.family} · {font.format.toUpperCase()} · {bytesText(font.bytes)} · {formatLocal(font.createdAt, 'MMM d, yyyy')}
+              {font.family} · {font.format.toUpperCase()} · {bytesText(font.bytes)} · {dates.date(font.createdAt)}
             </Text>
           </Stack>
           <ActionIcon variant="subtle" color="red" aria-label={`Delete ${font.name}`} onClick={onDelete}>

@@ -174,7 +174,7 @@ describe('fonts (website.product-personalized.fonts, spec §3 Custom font)', () 
   it('lists the fonts, shows the server’s refusal of a non-font, uploads a font and deletes one after confirming', async () => {
     renderApp('/admin/product-personalized/fonts', fakeSession(owner));
     expect(await screen.findByRole('article', { name: 'Rancho' }, SCREEN_LOAD)).toBeTruthy();
-    expect(screen.getByText('Rancho · TTF · 47 KB · Jan 2, 2026')).toBeTruthy();
+    expect(screen.getByText('Rancho · TTF · 47 KB · Jan 1, 2026')).toBeTruthy(); // 00:00 UTC is still Jan 1 on the shop's clock (Los Angeles)
     const input = () => document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input(), { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload font' }));

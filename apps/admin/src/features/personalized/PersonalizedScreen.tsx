@@ -6,7 +6,7 @@ import { ListSearch } from '../../components/ListFilters';
 import { ListTable } from '../../components/ListTable';
 import { useListAddress } from '../../components/list-address';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { formatLocal } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
 import { PERSONALIZES_SEARCH } from '../../route-search';
 import { routePath } from '../../routes';
 import { PERSONALIZES_PAGE_SIZE, usePersonalizes } from './api';
@@ -26,6 +26,7 @@ export function fieldsSummary(p: Pick<Personalize, 'fields'>): string {
  * (`.create`), a product opens its personalisation (`.update`), "Fonts" the font management screen (`.fonts`).
  */
 export default function PersonalizedScreen() {
+  const dates = useShopDates();
   const { search: s, go, text, setText } = useListAddress('website.product-personalized', PERSONALIZES_SEARCH);
   const search = s.search ?? '';
   const list = usePersonalizes({ search, page: s.page ?? 1 });
@@ -76,7 +77,7 @@ export default function PersonalizedScreen() {
           },
           { header: 'Name', cell: (p) => <Text size="sm">{p.name}</Text> },
           { header: 'Fields', cell: (p) => <Text size="sm">{fieldsSummary(p)}</Text> },
-          { header: 'Updated', cell: (p) => <Text size="sm">{formatLocal(p.updatedAt, 'MMM d, yyyy')}</Text> },
+          { header: 'Updated', cell: (p) => <Text size="sm">{dates.date(p.updatedAt)}</Text> },
         ]}
         empty={{
           icon: <IconWand size={28} />,

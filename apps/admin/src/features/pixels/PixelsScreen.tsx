@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconTargetArrow } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../components/ListTable';
-import { formatLocal } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
 import { useSubmit } from '../../lib/use-submit';
 import { NETWORK_NAMES, usePixelMutations, usePixels } from './api';
 
@@ -141,6 +141,7 @@ function PixelDialog({ pixel, shops, onClose }: { pixel: Pixel | null; shops: Pi
  * confirmation. Pixels shared by another shop are listed read-only, named by their owner.
  */
 export default function PixelsScreen() {
+  const dates = useShopDates();
   const pixels = usePixels();
   const { remove } = usePixelMutations();
   const [editing, setEditing] = useState<Pixel | 'new' | null>(null);
@@ -204,7 +205,7 @@ export default function PixelsScreen() {
                 <Text size="sm">{p.sharedWith.length ? `With ${p.sharedWith.map((s) => s.name).join(', ')}` : 'This shop only'}</Text>
               ),
           },
-          { header: 'Updated', cell: (p) => formatLocal(p.updatedAt, 'MMM d, yyyy') },
+          { header: 'Updated', cell: (p) => dates.date(p.updatedAt) },
           {
             header: 'Actions',
             cell: (p) =>

@@ -1,3 +1,4 @@
+import { formatDay, PICKER_VALUE_FORMAT } from '../../lib/dates';
 import '@mantine/dates/styles.css';
 import { AD_CHANNELS, type AdChannel, AdSpendBody, type ProfitReport } from '@backroom/contracts';
 import { ActionIcon, Button, Card, FileButton, Group, NumberInput, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
@@ -37,7 +38,7 @@ function AdSpendCard({ params, currency }: { params: ReportParams; currency: str
     const entry = await add.mutateAsync({ date: v.date, channel: v.channel, amount: Number(v.amount) });
     notifyReport(
       'green',
-      `${CHANNEL_LABELS[entry.channel]} ad spend of ${formatFigure(entry.amount, 'money', currency)} on ${entry.date} added`,
+      `${CHANNEL_LABELS[entry.channel]} ad spend of ${formatFigure(entry.amount, 'money', currency)} on ${formatDay(entry.date)} added`,
     );
     form.setFieldValue('amount', '');
   });
@@ -68,7 +69,7 @@ function AdSpendCard({ params, currency }: { params: ReportParams; currency: str
         </Group>
         <form onSubmit={submit} aria-label="Add ad spend">
           <Group align="flex-start" gap="sm" wrap="wrap">
-            <DatePickerInput label="Day" valueFormat="YYYY-MM-DD" {...form.getInputProps('date')} w={150} />
+            <DatePickerInput label="Day" valueFormat={PICKER_VALUE_FORMAT} {...form.getInputProps('date')} w={150} />
             <Select
               label="Channel"
               data={AD_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))}
@@ -97,17 +98,17 @@ function AdSpendCard({ params, currency }: { params: ReportParams; currency: str
             <Table.Tbody>
               {list.data.items.map((e) => (
                 <Table.Tr key={e.id}>
-                  <Table.Td>{e.date}</Table.Td>
+                  <Table.Td>{formatDay(e.date)}</Table.Td>
                   <Table.Td>{CHANNEL_LABELS[e.channel]}</Table.Td>
                   <Table.Td ta="right">{formatFigure(e.amount, 'money', currency)}</Table.Td>
                   <Table.Td ta="right">
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`Delete ${CHANNEL_LABELS[e.channel]} ad spend of ${e.date}`}
+                      aria-label={`Delete ${CHANNEL_LABELS[e.channel]} ad spend of ${formatDay(e.date)}`}
                       onClick={async () => {
                         await remove.mutateAsync(e.id);
-                        notifyReport('green', `${CHANNEL_LABELS[e.channel]} ad spend of ${e.date} deleted`);
+                        notifyReport('green', `${CHANNEL_LABELS[e.channel]} ad spend of ${formatDay(e.date)} deleted`);
                       }}
                     >
                       <IconTrash size={16} aria-hidden />

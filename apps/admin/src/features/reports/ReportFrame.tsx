@@ -8,7 +8,8 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowDown, IconArrowUp, IconCalendar, IconDownload } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
-import { formatCount, formatMoneyMajor, viewerTimeZone } from '../../lib/format';
+import { PICKER_VALUE_FORMAT, useShopTimeZone } from '../../lib/dates';
+import { formatCount, formatMoneyMajor } from '../../lib/format';
 import { REPORTS_SEARCH } from '../../route-search';
 import { type RouteName, routePath } from '../../routes';
 import { useRouteSearch } from '../../shell/hooks';
@@ -39,7 +40,8 @@ export function notifyReport(color: 'green' | 'yellow' | 'red', message: string)
 export function useReportParams(route: RouteName, groupings: readonly string[]): [ReportParams, (next: Partial<ReportParams>) => void] {
   const s = useRouteSearch(REPORTS_SEARCH);
   const navigate = useNavigate();
-  const today = localDate(new Date(), viewerTimeZone());
+  // Today on the shop's calendar (the reports count days in the shop's zone), not the browser's (issue 30 item 4).
+  const today = localDate(new Date(), useShopTimeZone());
   const toTime = s.to_time ?? today;
   const fromTime = s.from_time && s.from_time <= toTime ? s.from_time : addDaysToDate(toTime, -6);
   const groupBy = s.group_by && groupings.includes(s.group_by) ? s.group_by : groupings[0]!;
@@ -181,7 +183,7 @@ export function ReportFrame(p: ReportFrameProps) {
           leftSection={<IconCalendar size={16} aria-hidden />}
           value={[p.params.fromTime, p.params.toTime]}
           allowSingleDateInRange
-          valueFormat="YYYY-MM-DD"
+          valueFormat={PICKER_VALUE_FORMAT}
           onChange={([from, to]) => {
             if (from && to) p.onChange({ fromTime: String(from).slice(0, 10), toTime: String(to).slice(0, 10) });
           }}

@@ -144,7 +144,7 @@ describe('Estimated profit (website.estimated-profit)', () => {
       expect(screen.getByText(/2 lines were sold without a cost per item/)).toBeTruthy();
       fireEvent.change(screen.getByRole('textbox', { name: 'Amount (USD)' }), { target: { value: '12.5' } });
       fireEvent.click(screen.getByRole('button', { name: 'Add spend' }));
-      expect(await screen.findByText('Facebook ad spend of $12.50 on 2026-03-02 added')).toBeTruthy();
+      expect(await screen.findByText('Facebook ad spend of $12.50 on Mar 2, 2026 added')).toBeTruthy();
     },
     4 * SCREEN_LOAD.timeout,
   );

@@ -25,7 +25,7 @@ import { IconSearch, IconStar, IconUpload } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type ListColumn, ListTable } from '../../components/ListTable';
-import { formatLocal } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
 import { REVIEWS_SEARCH, type ReviewsSearch } from '../../route-search';
 import { routePath } from '../../routes';
 import { useRouteSearch } from '../../shell/hooks';
@@ -161,6 +161,7 @@ function writeSearch(s: ReviewsSearch): Record<string, string | number> {
  * (`POST /api/reviews/bulk`); a CSV import adds reviews.
  */
 export default function ReviewsScreen() {
+  const dates = useShopDates();
   const s = useRouteSearch(REVIEWS_SEARCH);
   const navigate = useNavigate();
   const page = s.page ?? 1;
@@ -273,7 +274,7 @@ export default function ReviewsScreen() {
       header: 'Date',
       cell: (r) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatLocal(r.createdAt, 'MMM d, yyyy')}
+          {dates.date(r.createdAt)}
         </Text>
       ),
     },

@@ -26,7 +26,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconDots, IconLogout, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { type ShopDates, useShopDates } from '../../lib/dates';
 import { useSubmit } from '../../lib/use-submit';
 import { useSessionUser } from '../../shell/hooks';
 import { shownScopeCount, useAllPermissions, useStaffMutations, useStaffs } from './api';
@@ -39,8 +39,8 @@ const CLOSE = { 'aria-label': 'Close' };
 const fullName = (m: Pick<StaffMember, 'firstName' | 'lastName' | 'email'>) => `${m.firstName} ${m.lastName}`.trim() || m.email;
 
 /** A last sign-in as 'Never' or e.g. 'Jan 5, 2026, 3:04 PM' (the browser's timezone). */
-function formatSignIn(iso: string | null): string {
-  return iso ? formatDateTime(iso) : 'Never';
+function formatSignIn(iso: string | null, dates: ShopDates): string {
+  return iso ? dates.dateTime(iso) : 'Never';
 }
 
 /** A confirmation dialog for a destructive action: title, text, and a red confirm button that shows progress. */
@@ -264,6 +264,7 @@ function InvitationsCard({
   totalScopes: number;
   onCancel: (inv: StaffInvitation) => void;
 }) {
+  const dates = useShopDates();
   return (
     <Card padding="md">
       <Stack gap="sm">
@@ -303,7 +304,7 @@ function InvitationsCard({
                     </Badge>
                   )}
                   <Text size="xs" c="dimmed">
-                    Sent {formatSignIn(inv.invitedAt)} · {expired ? 'Expired' : 'Expires'} {formatSignIn(inv.expiresAt)}
+                    Sent {formatSignIn(inv.invitedAt, dates)} · {expired ? 'Expired' : 'Expires'} {formatSignIn(inv.expiresAt, dates)}
                   </Text>
                   <Button
                     size="xs"
@@ -381,6 +382,7 @@ function MemberActions({
  * the rules (nobody changes themselves or the owner; admins are managed by the owner only).
  */
 export default function MemberScreen() {
+  const dates = useShopDates();
   const user = useSessionUser();
   const staffs = useStaffs();
   const perms = useAllPermissions();
@@ -465,7 +467,7 @@ export default function MemberScreen() {
               <Group gap="xs" mt="sm">
                 <RoleBadge member={m} />
                 <Text size="xs" c="dimmed">
-                  Permissions: {permissionText(m)} · Last sign-in: {formatSignIn(m.lastSignInAt)}
+                  Permissions: {permissionText(m)} · Last sign-in: {formatSignIn(m.lastSignInAt, dates)}
                 </Text>
               </Group>
             </Card>
@@ -526,7 +528,7 @@ export default function MemberScreen() {
                         <Text size="sm">{permissionText(m)}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{formatSignIn(m.lastSignInAt)}</Text>
+                        <Text size="sm">{formatSignIn(m.lastSignInAt, dates)}</Text>
                         {m.activeSessions > 0 && (
                           <Text size="xs" c="dimmed">
                             {m.activeSessions} active session{m.activeSessions === 1 ? '' : 's'}

@@ -1,3 +1,4 @@
+import { useShopDates } from '../../lib/dates';
 import '@mantine/dropzone/styles.css';
 import {
   type HistoryResponse,
@@ -30,7 +31,6 @@ import { IconAlertCircle, IconPhotoUp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api, emitApiEvent } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
 import { authKeys } from '../../lib/query-keys';
 import { useSubmit } from '../../lib/use-submit';
 import { useSession, useSessionUser } from '../../shell/hooks';
@@ -236,6 +236,7 @@ function PasswordCard() {
 }
 
 function HistoryCard() {
+  const dates = useShopDates();
   const [page, setPage] = useState(1);
   const history = useHistory(page, LOGIN_HISTORY_PAGE_SIZE);
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / LOGIN_HISTORY_PAGE_SIZE));
@@ -295,7 +296,7 @@ function HistoryCard() {
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{formatDateTime(e.createdAt)}</Text>
+                  <Text size="sm">{dates.dateTime(e.createdAt)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" ff="monospace">

@@ -27,7 +27,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBrandTelegram, IconSend } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
 import { useSubmit } from '../../lib/use-submit';
 import { useTelegram, useTelegramMutations } from './api';
 
@@ -73,6 +73,7 @@ function NotConfigured() {
 
 /** The chat card: connected chat (or the disabled reason), the connect link with its QR code, test and disconnect. */
 function Connection({ settings, link, onLink }: { settings: TelegramSettings; link: string | null; onLink: (url: string | null) => void }) {
+  const dates = useShopDates();
   const { connect, test, disconnect } = useTelegramMutations();
   const bound = settings.chatTitle !== null || settings.connected;
   return (
@@ -100,7 +101,7 @@ function Connection({ settings, link, onLink }: { settings: TelegramSettings; li
         )}
         {bound && settings.connectedAt && (
           <Text size="sm">
-            Messages go to <b>{settings.chatTitle ?? 'your chat'}</b>, connected {formatDateTime(settings.connectedAt)}
+            Messages go to <b>{settings.chatTitle ?? 'your chat'}</b>, connected {dates.dateTime(settings.connectedAt)}
             {settings.botUsername ? ` through @${settings.botUsername}` : ''}.
           </Text>
         )}

@@ -31,7 +31,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatLocal } from '../../lib/format';
+import { type ShopDates, useShopDates } from '../../lib/dates';
 import { routePath } from '../../routes';
 import { themesListOptions, useThemeMutations } from './api';
 import { shopOrigin, themeStorefrontUrl } from './storefront';
@@ -48,8 +48,8 @@ type Dialog =
 const CLOSE = { 'aria-label': 'Close' };
 
 /** "Saved Nov 23, 2026, 10:42 AM" from a theme's current version time. */
-const savedText = (t: ThemeSummary) =>
-  t.updatedAt ? `Saved ${formatLocal(t.updatedAt, 'MMM d, yyyy, h:mm a')} · version ${t.version}` : 'Never saved';
+const savedText = (t: ThemeSummary, dates: ShopDates) =>
+  t.updatedAt ? `Saved ${dates.dateTime(t.updatedAt)} · version ${t.version}` : 'Never saved';
 
 /** One theme: live thumbnail, name, type, Live badge, and its actions (issue 9 item 1). */
 function ThemeCard({
@@ -63,6 +63,7 @@ function ThemeCard({
   onDialog: (d: Dialog) => void;
   featured: boolean;
 }) {
+  const dates = useShopDates();
   const { duplicate } = useThemeMutations();
   const editor = routePath('website.themes.editor', { themeId: theme.id });
   const details = (
@@ -78,7 +79,7 @@ function ThemeCard({
         )}
       </Group>
       <Text size="sm" c="dimmed">
-        {THEME_LABELS[theme.type]} theme · {savedText(theme)}
+        {THEME_LABELS[theme.type]} theme · {savedText(theme, dates)}
       </Text>
       <Group gap="xs" mt={4}>
         <Button component={Link} to={editor} leftSection={<IconWand size={16} aria-hidden />} aria-label={`Customize ${theme.name}`}>

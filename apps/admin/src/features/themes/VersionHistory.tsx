@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { formatLocal } from '../../lib/format';
+import { useShopDates } from '../../lib/dates';
 import { themeConfigOptions, themeVersionOptions, themeVersionsOptions, useThemeMutations } from './api';
 import { DiffList } from './DiffList';
 import { diffConfigs } from './editor/diff';
@@ -72,6 +72,7 @@ function RestorePreview({
  * client's error notification with the server's message (global api-error event).
  */
 export function VersionHistory({ theme, opened, onClose }: { theme: ThemeSummary | null; opened: boolean; onClose: () => void }) {
+  const dates = useShopDates();
   const versions = useQuery({ ...themeVersionsOptions(theme?.id ?? ''), enabled: !!theme && opened });
   const { restore } = useThemeMutations();
   const [open, setOpen] = useState<number | null>(null);
@@ -158,7 +159,7 @@ export function VersionHistory({ theme, opened, onClose }: { theme: ThemeSummary
                   )}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {versionNote(v.note)} by {who(v)} · {formatLocal(v.createdAt, 'MMM d, yyyy, h:mm a')}
+                  {versionNote(v.note)} by {who(v)} · {dates.dateTime(v.createdAt)}
                 </Text>
               </div>
               {i > 0 && (

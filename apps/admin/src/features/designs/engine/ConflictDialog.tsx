@@ -2,7 +2,7 @@ import type { Design } from '@backroom/contracts';
 import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { formatLocal } from '../../../lib/format';
+import { useShopDates } from '../../../lib/dates';
 import { current } from '../../../lib/history';
 import { fetchDesign } from '../api';
 import { changeText, conflictRows } from './conflict';
@@ -18,6 +18,7 @@ import { useDesignStore } from './store';
  * chosen; the dialog cannot be dismissed, since a dismissed conflict would silently stop autosave.
  */
 export function ConflictDialog({ onTheirs, onOverwrite }: { onTheirs: (d: Design) => void; onOverwrite: (d: Design) => void }) {
+  const dates = useShopDates();
   const store = useDesignStore();
   const [theirs, setTheirs] = useState<Design | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +51,7 @@ export function ConflictDialog({ onTheirs, onOverwrite }: { onTheirs: (d: Design
       <Stack gap="md">
         <Alert color="yellow" icon={<IconAlertTriangle size={16} aria-hidden />}>
           {theirs
-            ? `Version ${theirs.version} was saved at ${formatLocal(theirs.updatedAt, 'h:mm a')} (in another tab or by someone else) while you were editing, so your last changes are not saved yet.`
+            ? `Version ${theirs.version} was saved at ${dates.time(theirs.updatedAt)} (in another tab or by someone else) while you were editing, so your last changes are not saved yet.`
             : 'A newer version was saved (in another tab or by someone else) while you were editing, so your last changes are not saved yet.'}{' '}
           Nothing is lost: choose what to keep.
         </Alert>

@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { useShopDates } from '../../../lib/dates';
 import { current, isDirty } from '../../../lib/history';
 import { readAccount } from '../../../lib/session';
 import { routePath } from '../../../routes';
@@ -21,7 +22,6 @@ import { Sidebar } from './Sidebar';
 import { type BaseVersion, createEditorStore, type EditorStore, EditorStoreProvider, selectDirty } from './store';
 import { TopBar } from './TopBar';
 import './editor.css';
-import { formatLocal } from '../../../lib/format';
 
 /** A config item of the API without its envelope (id, version, themeId): the config itself. */
 function configOf(item: ThemeConfigItem): ThemeConfig {
@@ -35,6 +35,7 @@ const DRAFT_WRITE_MS = 400;
 
 /** The open editor: top bar, sidebar and preview, with saving, the checks, the conflict, hotkeys and the leave guard. */
 function EditorBody({ store, theme, storeId }: { store: EditorStore; theme: ThemeSummary; storeId: string }) {
+  const dates = useShopDates();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const origin = shopOrigin();
@@ -86,7 +87,7 @@ function EditorBody({ store, theme, storeId }: { store: EditorStore; theme: Them
         const versions = await qc.fetchQuery({ ...themeVersionsOptions(theme.id), staleTime: 0 }).catch(() => null);
         const v = versions?.versions.find((x) => x.version === theirs.version);
         const by = v?.createdBy?.name || v?.createdBy?.email || 'Someone';
-        const at = v ? formatLocal(v.createdAt, 'h:mm a') : '';
+        const at = v ? dates.time(v.createdAt) : '';
         const st = store.getState();
         setConflict({
           theirs,
@@ -113,7 +114,7 @@ function EditorBody({ store, theme, storeId }: { store: EditorStore; theme: Them
     } finally {
       store.getState().setSaving(false);
     }
-  }, [store, theme, storeId, qc]);
+  }, [store, theme, storeId, qc, dates]);
 
   // Re-check while problems are shown, so a flag goes away as soon as it is fixed.
   useEffect(() => {
@@ -283,6 +284,7 @@ function EditorLoading() {
  * have outdated), then offers back an unsaved draft kept in IndexedDB (with its undo history) before opening.
  */
 export default function EditorScreen() {
+  const dates = useShopDates();
   const { themeId = '' } = useParams({ strict: false }) as { themeId?: string };
   const navigate = useNavigate();
   const storeId = readAccount().storeId ?? 'none';
@@ -351,7 +353,7 @@ export default function EditorScreen() {
         >
           <Stack gap="sm">
             <Text size="sm">
-              {theme.name} has unsaved changes from {formatLocal(draft.updatedAt, 'MMM d, h:mm a')} ({draft.history.entries.length - 1}{' '}
+              {theme.name} has unsaved changes from {dates.dateTime(draft.updatedAt)} ({draft.history.entries.length - 1}{' '}
               {draft.history.entries.length === 2 ? 'step' : 'steps'}, with their undo history), kept on this device.
             </Text>
             {draft.base.version !== cfg.data.version && (

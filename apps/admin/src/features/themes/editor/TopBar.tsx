@@ -26,7 +26,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { memo, useEffect, useState } from 'react';
-import { formatLocal } from '../../../lib/format';
+import { useShopDates } from '../../../lib/dates';
 import { selectCanRedo, selectCanUndo, selectDirty, useEditor, useEditorStore } from './store';
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
@@ -36,6 +36,7 @@ const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
  * with what it did and when; the current one marked, later (redoable) ones dimmed; a click jumps there.
  */
 const HistoryList = memo(function HistoryList({ onJump }: { onJump: () => void }) {
+  const dates = useShopDates();
   const store = useEditorStore();
   const entries = useEditor((s) => s.history.entries);
   const pointer = useEditor((s) => s.history.pointer);
@@ -71,7 +72,7 @@ const HistoryList = memo(function HistoryList({ onJump }: { onJump: () => void }
                       </Badge>
                     )}
                     <Text size="xs" c="dimmed">
-                      {formatLocal(e.at, 'h:mm:ss a')}
+                      {dates.time(e.at, { seconds: true })}
                     </Text>
                   </Group>
                 </Group>

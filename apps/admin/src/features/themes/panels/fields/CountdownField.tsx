@@ -1,5 +1,6 @@
 import { type CountdownSetting, type CountdownValue, startCountdown } from '@backroom/theme';
 import { Fieldset, Group, NumberInput, Text } from '@mantine/core';
+import { type ShopDates, useShopDates } from '../../../../lib/dates';
 import { fieldId, usePanel } from '../context';
 import { useLocalValue } from '../use-local-value';
 import type { FieldProps } from './types';
@@ -10,10 +11,13 @@ const PARTS = [
   { key: 'min', label: 'Minutes' },
 ] as const;
 
-/** "Ends 24 Nov 2026, 14:05" in the merchant's locale and timezone, or the not-started text. */
-export function countdownEndText(v: CountdownValue): string {
+/**
+ * "Ends Nov 24, 2026, 2:05 PM PST" on the shop's clock (`dates`, lib/dates.ts; issue 30 item 4), or the
+ * not-started text.
+ */
+export function countdownEndText(v: CountdownValue, dates: ShopDates): string {
   if (!v.getTime) return 'Counts down from each visit until edited.';
-  const when = new Date(v.getTime).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dates.dateTime(v.getTime);
   return `${v.getTime < Date.now() ? 'Ended' : 'Ends'} ${when}`;
 }
 
@@ -22,6 +26,7 @@ export function countdownEndText(v: CountdownValue): string {
  * minutes inputs cast to whole numbers; each change stores `getTime` = now + the offsets (epoch ms).
  */
 export function CountdownField({ setting, path, value, disabled }: FieldProps<CountdownSetting>) {
+  const dates = useShopDates();
   const { emit } = usePanel();
   const v: CountdownValue = { day: 0, hour: 0, min: 0, getTime: 0, ...(value as Partial<CountdownValue> | undefined) };
   const id = fieldId(path);
@@ -44,7 +49,7 @@ export function CountdownField({ setting, path, value, disabled }: FieldProps<Co
         ))}
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
-        {countdownEndText(v)}
+        {countdownEndText(v, dates)}
       </Text>
     </Fieldset>
   );
