@@ -91,7 +91,17 @@ export const VariantInput = z.object({
 });
 export type VariantInput = z.infer<typeof VariantInput>;
 
-/** A picture of the product: an uploaded (`/uploads/…`) or remote (http/https) address and its alt text. */
+/**
+ * A picture of the shop's own demo catalog, as the seed stores it: `/demo-assets/{folder…}/{name}.{svg|webp|png|jpg}`,
+ * lower-case segments only (no `..`); the server checks that the file exists (issue 30 item 5: every seeded product
+ * and collection opens and saves unchanged).
+ */
+export const DEMO_ASSET_SRC = /^\/demo-assets\/(?:[a-z0-9][a-z0-9_-]*\/)*[a-z0-9][a-z0-9_-]*\.(?:svg|webp|png|jpe?g)$/;
+
+/**
+ * A picture of the product: an uploaded (`/uploads/…`), demo (`/demo-assets/…`, {@link DEMO_ASSET_SRC}) or remote
+ * (http/https) address and its alt text.
+ */
 export const ProductImageInput = z.object({
   id: z.uuid().optional(),
   src: z
@@ -99,7 +109,10 @@ export const ProductImageInput = z.object({
     .trim()
     .min(1, 'is required')
     .max(2048, 'must be at most 2048 characters')
-    .refine((s) => s.startsWith('/uploads/') || /^https?:\/\//i.test(s), 'must be an uploaded image (/uploads/…) or an http(s) URL'),
+    .refine(
+      (s) => s.startsWith('/uploads/') || DEMO_ASSET_SRC.test(s) || /^https?:\/\//i.test(s),
+      'must be an uploaded image (/uploads/…), a demo picture (/demo-assets/…) or an http(s) URL',
+    ),
   alt: z.string().trim().max(512, 'must be at most 512 characters').optional(),
 });
 export type ProductImageInput = z.infer<typeof ProductImageInput>;

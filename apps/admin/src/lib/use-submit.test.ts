@@ -2,8 +2,8 @@ import '../test/setup-dom';
 import { useForm } from '@mantine/form';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api';
-import { useSubmit } from './use-submit';
+import { ApiError, onApiEvent } from './api';
+import { unshownErrors, useSubmit } from './use-submit';
 
 afterEach(cleanup);
 
@@ -23,6 +23,19 @@ function setup(action: (v: { name: string }) => Promise<void>, onApiError?: (e: 
 }
 
 describe('useSubmit', () => {
+  it('raises a notification for errors no field shows (issue 30 item 5: no save that silently does nothing)', () => {
+    const seen: string[][] = [];
+    const off = onApiEvent('api-error', ({ messages }) => seen.push(messages));
+    const { result } = setup(vi.fn(async () => {}));
+    act(() => result.current.onSubmit());
+    off();
+    expect(seen).toEqual([['Not saved — name: Name is required']]);
+    expect(unshownErrors({ title: 'is required', 'images.0.src': 'must be an uploaded image' }, (p) => p === 'title')).toBe(
+      'Not saved — images.0.src: must be an uploaded image',
+    );
+    expect(unshownErrors({ title: 'is required' }, () => true)).toBe(null);
+  });
+
   it('marks an invalid attempt as submitted and does not run the action', () => {
     const action = vi.fn(async () => {});
     const { result } = setup(action);

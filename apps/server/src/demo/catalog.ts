@@ -542,7 +542,10 @@ export function buildCatalog(shop: DemoShopDef): DemoCatalog {
         default:
           add('Default Title', null);
       }
-      const tags = [cat.title.toLowerCase(), color.toLowerCase(), ...(onSale ? ['sale'] : []), ...(r.chance(0.3) ? ['bestseller'] : [])];
+      // a Set: the 'denim' category in the colour 'Denim' would tag a product twice, which a save then dedupes (issue 30 item 5)
+      const tags = [
+        ...new Set([cat.title.toLowerCase(), color.toLowerCase(), ...(onSale ? ['sale'] : []), ...(r.chance(0.3) ? ['bestseller'] : [])]),
+      ];
       products.push({
         handle,
         title,

@@ -48,7 +48,7 @@ describe('product form (website.products.create / .update)', () => {
     const table = screen.getByRole('table', { name: 'Variants' });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 6);
     // New combinations copy the first variant's price.
-    expect((screen.getByLabelText('Price of M / Green') as HTMLInputElement).value).toBe('49');
+    expect((screen.getByLabelText('Price of M / Green') as HTMLInputElement).value).toBe('49.00');
     fireEvent.change(screen.getByLabelText('Price of S / Black'), { target: { value: '55' } });
     addTags('Size values', ['L', 'XL']);
     expect(within(screen.getByRole('table', { name: 'Variants' })).getAllByRole('row')).toHaveLength(1 + 12);

@@ -7,7 +7,6 @@ import { useEffect } from 'react';
 import { EditScreen } from '../../components/EditScreen';
 import { HtmlEditor } from '../../components/HtmlEditor';
 import { ListingPreview } from '../../components/ListingPreview';
-import { currencySign } from '../../lib/session';
 import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
 import { useCurrentStore } from '../../shell/hooks';
@@ -68,7 +67,7 @@ export default function ProductEditScreen() {
       }
     },
   );
-  const sign = currencySign(product.data?.currency ?? store?.currency);
+  const currency = product.data?.currency ?? store?.currency ?? 'USD';
   const v = form.values;
   const url = `${store?.url ?? ''}/products/${v.handle || '…'}`;
 
@@ -129,7 +128,7 @@ export default function ProductEditScreen() {
             <MediaCard images={v.images} onChange={(images) => form.setFieldValue('images', images)} />
             <VariantsCard
               values={v}
-              sign={sign}
+              currency={currency}
               errors={form.errors}
               onOptions={(options, variants) => form.setValues({ options, variants })}
               onVariant={(i, patch) => form.setFieldValue(`variants.${i}`, { ...v.variants[i]!, ...patch })}

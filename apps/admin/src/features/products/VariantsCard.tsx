@@ -1,56 +1,46 @@
 import { MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS } from '@backroom/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  TagsInput,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Select, Stack, Table, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { MoneyInput } from '../../components/MoneyInput';
+import { NumberInput } from '../../components/NumberInput';
 import { combinationCount, type ProductValues, rowTitle, type VariantValues, variantMatrix } from './variants';
 
 type Errors = Record<string, unknown>;
 const err = (errors: Errors, path: string) => (errors[path] as string | undefined) ?? undefined;
 
-/** A money input in major units (2 decimals); empty = null when `nullable`. */
+/** A money field of the variant form in major units (the one MoneyInput); empty = null when `nullable`. */
 function Money({
   label,
   value,
   onChange,
-  sign,
+  currency,
   nullable,
   error,
   hideLabel,
+  path,
 }: {
   label: string;
   value: number | null;
   onChange: (v: number | null) => void;
-  sign: string;
+  currency: string;
   nullable?: boolean;
   error?: string;
   hideLabel?: boolean;
+  /** The form path of the field (`variants.0.price`), so a refused save can point at it. */
+  path: string;
 }) {
   return (
-    <NumberInput
+    <MoneyInput
       label={hideLabel ? undefined : label}
       aria-label={hideLabel ? label : undefined}
-      value={value ?? ''}
-      onChange={(v) => onChange(typeof v === 'number' ? v : nullable ? null : 0)}
-      min={0}
-      decimalScale={2}
-      leftSection={<Text size="xs">{sign}</Text>}
-      hideControls
+      value={value}
+      onChange={onChange}
+      currency={currency}
+      nullable={nullable}
       error={error}
       size={hideLabel ? 'xs' : 'sm'}
       miw={hideLabel ? 90 : undefined}
+      data-path={path}
     />
   );
 }
@@ -63,13 +53,14 @@ function Money({
  */
 export function VariantsCard({
   values,
-  sign,
+  currency,
   errors,
   onOptions,
   onVariant,
 }: {
   values: Pick<ProductValues, 'options' | 'variants'>;
-  sign: string;
+  /** ISO 4217 code of the shop's money. */
+  currency: string;
   errors: Errors;
   onOptions: (options: ProductValues['options'], variants: VariantValues[]) => void;
   onVariant: (index: number, patch: Partial<VariantValues>) => void;
@@ -93,25 +84,28 @@ export function VariantsCard({
               <Money
                 label="Price"
                 value={v0.price}
-                onChange={(price) => onVariant(0, { price: price ?? 0 })}
-                sign={sign}
+                onChange={(price) => onVariant(0, { price: price as number })}
+                currency={currency}
                 error={err(errors, 'variants.0.price')}
+                path="variants.0.price"
               />
               <Money
                 label="Compare-at price"
                 value={v0.compareAtPrice}
                 onChange={(compareAtPrice) => onVariant(0, { compareAtPrice })}
-                sign={sign}
+                currency={currency}
                 nullable
                 error={err(errors, 'variants.0.compareAtPrice')}
+                path="variants.0.compareAtPrice"
               />
               <Money
                 label="Cost per item"
                 value={v0.cost}
                 onChange={(cost) => onVariant(0, { cost })}
-                sign={sign}
+                currency={currency}
                 nullable
                 error={err(errors, 'variants.0.cost')}
+                path="variants.0.cost"
               />
             </Group>
             <Title order={2} size="h4">
@@ -133,9 +127,11 @@ export function VariantsCard({
               <NumberInput
                 label="Quantity"
                 value={v0.inventoryQuantity}
-                onChange={(q) => onVariant(0, { inventoryQuantity: typeof q === 'number' ? q : 0 })}
+                onChange={(q) => onVariant(0, { inventoryQuantity: q === '' ? Number.NaN : q })}
+                nullable={false}
                 allowDecimal={false}
                 error={err(errors, 'variants.0.inventoryQuantity')}
+                data-path="variants.0.inventoryQuantity"
               />
             </Group>
             <Group grow align="flex-start">
@@ -152,8 +148,10 @@ export function VariantsCard({
               <NumberInput
                 label="Weight"
                 value={v0.weight}
-                onChange={(w) => onVariant(0, { weight: typeof w === 'number' ? w : 0 })}
+                onChange={(w) => onVariant(0, { weight: w === '' ? 0 : w })}
                 min={0}
+                error={err(errors, 'variants.0.weight')}
+                data-path="variants.0.weight"
                 decimalScale={3}
                 rightSectionWidth={64}
                 rightSection={
@@ -271,9 +269,10 @@ export function VariantsCard({
                             hideLabel
                             label={`Price of ${title}`}
                             value={v.price}
-                            onChange={(price) => onVariant(i, { price: price ?? 0 })}
-                            sign={sign}
+                            onChange={(price) => onVariant(i, { price: price as number })}
+                            currency={currency}
                             error={err(errors, `variants.${i}.price`)}
+                            path={`variants.${i}.price`}
                           />
                         </Table.Td>
                         <Table.Td>
@@ -283,8 +282,9 @@ export function VariantsCard({
                             label={`Compare-at price of ${title}`}
                             value={v.compareAtPrice}
                             onChange={(compareAtPrice) => onVariant(i, { compareAtPrice })}
-                            sign={sign}
+                            currency={currency}
                             error={err(errors, `variants.${i}.compareAtPrice`)}
+                            path={`variants.${i}.compareAtPrice`}
                           />
                         </Table.Td>
                         <Table.Td>
@@ -294,8 +294,9 @@ export function VariantsCard({
                             label={`Cost of ${title}`}
                             value={v.cost}
                             onChange={(cost) => onVariant(i, { cost })}
-                            sign={sign}
+                            currency={currency}
                             error={err(errors, `variants.${i}.cost`)}
+                            path={`variants.${i}.cost`}
                           />
                         </Table.Td>
                         <Table.Td>
@@ -321,8 +322,11 @@ export function VariantsCard({
                             size="xs"
                             aria-label={`Available of ${title}`}
                             value={v.inventoryQuantity}
-                            onChange={(q) => onVariant(i, { inventoryQuantity: typeof q === 'number' ? q : 0 })}
+                            onChange={(q) => onVariant(i, { inventoryQuantity: q === '' ? Number.NaN : q })}
+                            nullable={false}
                             allowDecimal={false}
+                            error={err(errors, `variants.${i}.inventoryQuantity`)}
+                            data-path={`variants.${i}.inventoryQuantity`}
                             hideControls
                             miw={70}
                           />

@@ -167,7 +167,7 @@ describe('POST /api/products', () => {
       ],
       [
         { ...hoodie(), images: [{ src: 'javascript:alert(1)' }] },
-        'body.images.0.src: must be an uploaded image (/uploads/…) or an http(s) URL',
+        'body.images.0.src: must be an uploaded image (/uploads/…), a demo picture (/demo-assets/…) or an http(s) URL',
       ],
     ];
     for (const [body, message] of cases) {

@@ -16,6 +16,7 @@ import { productImages, products, productVariants } from '../../db/schema/index.
 import { badRequest, notFound } from '../../lib/errors.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
 import { centsFromMajor, majorFromCents } from '../../lib/money.js';
+import { pictureExists } from '../../lib/paths.js';
 import { syncAutomatedCollections } from '../collections/index.js';
 import { logStockChanges, type StockActor, type StockChange } from '../inventory/index.js';
 
@@ -206,6 +207,7 @@ async function writeImages(tx: Db, storeId: string, productId: string, images: N
   const bySrc = new Map(old.map((i) => [i.src, i]));
   const kept = new Set<string>();
   for (const [n, img] of images.entries()) {
+    if (!pictureExists(img.src)) throw badRequest(`body.images.${n}.src: no such demo picture`);
     const match = (img.id && byId.get(img.id)) || bySrc.get(img.src);
     if (img.id && !byId.has(img.id)) throw badRequest(`body.images.${n}.id: not an image of this product`);
     if (match && !kept.has(match.id)) {

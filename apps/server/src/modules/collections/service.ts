@@ -13,6 +13,7 @@ import { collectionProducts, collections } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
 import { majorFromCents } from '../../lib/money.js';
+import { pictureExists } from '../../lib/paths.js';
 
 /**
  * Collections (issue 13 item 3, route website.collections, scope `products`): manual collections hold the
@@ -247,6 +248,7 @@ async function writeManualProducts(tx: Db, storeId: string, collectionId: string
  * once from its rules. Handle as given (400 when taken) or from the title. One transaction.
  */
 export async function createCollection(db: Db, storeId: string, body: CollectionCreateBody): Promise<Collection> {
+  if (body.imageSrc && !pictureExists(body.imageSrc)) throw badRequest('body.imageSrc: no such demo picture');
   const id = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const handle = await freeHandle(tx, storeId, body.title, body.handle);
@@ -295,6 +297,7 @@ export async function updateCollection(db: Db, storeId: string, id: string, body
     if (body.title !== undefined) set.title = body.title;
     if (body.handle !== undefined && body.handle !== c.handle) set.handle = await freeHandle(tx, storeId, c.title, body.handle, c.id);
     if (body.description !== undefined) set.description = sanitizeMerchantHtml(body.description);
+    if (body.imageSrc && !pictureExists(body.imageSrc)) throw badRequest('body.imageSrc: no such demo picture');
     if (body.imageSrc !== undefined) set.imageSrc = body.imageSrc;
     if (body.seoTitle !== undefined) set.seoTitle = body.seoTitle || null;
     if (body.seoDescription !== undefined) set.seoDescription = body.seoDescription || null;
