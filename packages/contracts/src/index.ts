@@ -16,6 +16,7 @@ export * from './lookups.js';
 export * from './media.js';
 export * from './menus.js';
 export * from './merchandising.js';
+export * from './metrics.js';
 export * from './money.js';
 export * from './metrics.js';
 export * from './orders.js';

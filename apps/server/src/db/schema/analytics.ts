@@ -26,6 +26,8 @@ export const analyticsBuckets = pgTable(
     paidOrders: integer('paid_orders').notNull().default(0),
     paidSalesCents: bigint('paid_sales_cents', { mode: 'number' }).notNull().default(0),
     onlineSalesCents: bigint('online_sales_cents', { mode: 'number' }).notNull().default(0),
+    /** Order value for AOV (modules/metrics, issue 30): gross sales − discounts of the orders counted here. */
+    orderValueCents: bigint('order_value_cents', { mode: 'number' }).notNull().default(0),
     visitors: integer('visitors').notNull().default(0),
     viewStore: integer('view_store').notNull().default(0),
     addToCart: integer('add_to_cart').notNull().default(0),
@@ -52,6 +54,8 @@ export const analyticsDays = pgTable(
     paidOrders: integer('paid_orders').notNull().default(0),
     paidSalesCents: bigint('paid_sales_cents', { mode: 'number' }).notNull().default(0),
     onlineSalesCents: bigint('online_sales_cents', { mode: 'number' }).notNull().default(0),
+    /** Order value for AOV (modules/metrics, issue 30): gross sales − discounts of the orders counted here. */
+    orderValueCents: bigint('order_value_cents', { mode: 'number' }).notNull().default(0),
     visitors: integer('visitors').notNull().default(0),
     viewStore: integer('view_store').notNull().default(0),
     addToCart: integer('add_to_cart').notNull().default(0),

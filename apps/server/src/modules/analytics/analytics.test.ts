@@ -1,4 +1,4 @@
-import { FOUR_HOUR_LABELS, FUNNEL_STEPS } from '@backroom/contracts';
+import { FOUR_HOUR_LABELS, FUNNEL_STEPS, METRIC_HELP } from '@backroom/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
@@ -325,10 +325,13 @@ describe('roll-ups follow every write', () => {
       { session: 'y', type: 'purchased', at: at('2024-07-01T09:30:00-07:00') },
     ]);
     const day = async (d: string) => (await get(`/api/analytics/dashboard?${q({ fromTime: d, toTime: d, stores: s.id })}`, h)).json();
-    expect(await day('2024-07-01')).toMatchObject({ totalOrders: 1, totalSales: 20, visitors: 2, conversionRate: 100 });
+    // Conversion rate = sessions that purchased ÷ sessions (modules/metrics, issue 30; was ÷ View Store sessions).
+    expect(await day('2024-07-01')).toMatchObject({ totalOrders: 1, totalSales: 20, visitors: 2, conversionRate: 50 });
     await t.db.execute(sql`update orders set financial_status = 'paid' where id = ${a!}::uuid`);
     expect(await day('2024-07-01')).toMatchObject({ totalOrders: 2, totalSales: 30 });
-    await t.db.execute(sql`update orders set created_at = '2024-07-02T12:00:00-07:00', grand_total_cents = 2500 where id = ${b!}::uuid`);
+    await t.db.execute(
+      sql`update orders set created_at = '2024-07-02T12:00:00-07:00', subtotal_cents = 2500, grand_total_cents = 2500 where id = ${b!}::uuid`,
+    );
     expect(await day('2024-07-01')).toMatchObject({ totalOrders: 1, totalSales: 10 });
     expect(await day('2024-07-02')).toMatchObject({ totalOrders: 1, totalSales: 25 });
     await t.db.execute(sql`delete from orders where id = ${a!}::uuid`);
@@ -367,11 +370,10 @@ describe('API docs', () => {
       expect(res.json().paths[`/api/analytics/${path}`]?.get, path).toBeDefined();
     }
     const description = res.json().paths['/api/analytics/dashboard'].get.description as string;
-    expect(description).toContain(
-      'distinct visitor sessions (visitor_session_id per store) whose FIRST event of that step occurred in the range',
-    );
-    expect(description).toContain('conversionRate: Purchased sessions / View Store sessions × 100');
-    expect(description).toContain('visitors: distinct visitor sessions whose first storefront event of any step occurred in the range');
-    expect(doc).toContain("financial_status 'paid'");
+    // The definitions are modules/metrics' help texts (issue 30 item 1), the lines the admin shows.
+    for (const key of ['totalSales', 'orders', 'aov', 'funnel', 'sessions', 'conversionRate'] as const) {
+      expect(description).toContain(METRIC_HELP[key]);
+    }
+    expect(doc).toContain('refunds on the day they are made');
   });
 });

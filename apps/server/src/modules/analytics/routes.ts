@@ -5,6 +5,7 @@ import {
   CollectionSearchResponse,
   DashboardFiguresResponse,
   ErrorResponse,
+  METRIC_HELP,
   PaidOrdersCountResponse,
   PaidOrdersQuery,
   PaidOrdersResponse,
@@ -30,14 +31,18 @@ import {
 } from './service.js';
 
 /**
- * Definitions of the dashboard figures, published in the API docs (issue "Analytics Overview" §3).
+ * Definitions of the dashboard figures, published in the API docs: modules/metrics' help texts (issue 30 item 1;
+ * packages/contracts METRIC_HELP), the same lines the admin shows beside each figure.
  */
 export const DASHBOARD_DEFINITIONS = [
-  "Paid order: an order with financial_status 'paid' placed (created_at) in the range; totalSales, aov and onlineStoreSales (source_name 'online_store') are in the store currency's major unit, rounded to 2 decimals.",
-  'Funnel: for each step (View Store = view_store, Added to cart = add_to_cart, Reached checkout = reached_checkout, Purchased = purchased) the number of distinct visitor sessions (visitor_session_id per store) whose FIRST event of that step occurred in the range; a session counts once per step.',
-  'visitors: distinct visitor sessions whose first storefront event of any step occurred in the range.',
-  'conversionRate: Purchased sessions / View Store sessions × 100 (percent, 2 decimals); 0 when no session viewed the store.',
-  'Ranges: YYYY-MM-DD values are whole local days in `timezone` (a DST day lasts 23 or 25 hours); ISO 8601 instants are taken as they are (toTime exclusive).',
+  METRIC_HELP.totalSales,
+  METRIC_HELP.orders,
+  METRIC_HELP.aov,
+  METRIC_HELP.onlineStoreSales,
+  METRIC_HELP.funnel,
+  `${METRIC_HELP.sessions} (the answer's \`visitors\`)`,
+  METRIC_HELP.conversionRate,
+  "Money in the store currency's major unit, rounded to 2 decimals. Ranges: YYYY-MM-DD values are whole local days in `timezone` (a DST day lasts 23 or 25 hours); ISO 8601 instants are taken as they are (toTime exclusive).",
 ].join('\n\n');
 
 /** Scope of the Overview (route registry: website.analytics → 'dashboards', spec §6). */

@@ -12,9 +12,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedText, rows } from '../../db/client.js';
 import { analyticsBuckets, analyticsSessions } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
-import { averageMajorFromCents, isPaidOrder, majorFromCents, netSalesCents } from '../../lib/money.js';
+import { majorFromCents } from '../../lib/money.js';
 import { storeTimezone } from '../../lib/store-timezone.js';
 import { assertTimezone, resolveRange } from '../../lib/time-range.js';
+import { aovMajor, conversionRatePercent, figureRows, isCountedOrder } from '../metrics/index.js';
 
 /** Width of a roll-up bucket (analytics_buckets.bucket), in ms: 15 minutes, so any IANA offset regroups exactly. */
 export const BUCKET_MS = 15 * 60 * 1000;
@@ -209,43 +210,44 @@ function shiftedGroupKey(t: SQL, segments: OffsetSegment[], g: Grouping): SQL {
   }
 }
 
-/** Paid-order figures of one group: count, sales and online-store sales in integer cents. */
+/**
+ * Order figures of one group (modules/metrics definitions): orders, total sales (returns on the refund's day),
+ * online-store total sales and order value (gross − discounts, AOV's numerator), in integer cents.
+ */
 export interface OrderFigures {
   key: string;
   orders: number;
   salesCents: number;
   onlineCents: number;
+  valueCents: number;
 }
 
 /**
- * Paid orders (lib/money.ts: captured, sales net of refunds, by created_at) of `storeIds` in the window, grouped by local time, read
- * from the 15-minute roll-up plus raw rows of the partial edges. Keys are local wall-clock starts ('' for 'none').
+ * Order figures (modules/metrics: counted orders on their day, refunds on theirs) of `storeIds` in the window,
+ * grouped by local time, read from the 15-minute roll-up plus the metrics figure rows of the partial edges. Keys are
+ * local wall-clock starts ('' for 'none').
  */
 export async function orderFigures(db: Db, storeIds: string[], w: AnalyticsWindow, g: Grouping): Promise<OrderFigures[]> {
   const { buckets, edges } = splitWindow(w.start, w.end);
   const parts: SQL[] = [];
   if (buckets) {
-    parts.push(sql`select bucket as t, paid_orders::bigint as n, paid_sales_cents as c, online_sales_cents as o
+    parts.push(sql`select bucket as t, paid_orders::bigint as n, paid_sales_cents as c, online_sales_cents as o,
+                          order_value_cents as v
                    from ${analyticsBuckets}
                    where store_id in (${idList(storeIds)}) and bucket >= ${iso(buckets[0])} and bucket < ${iso(buckets[1])}
                      and (paid_orders <> 0 or paid_sales_cents <> 0)`);
   }
-  for (const [lo, hi] of edges) {
-    parts.push(sql`select created_at as t, 1::bigint as n, ${netSalesCents()}::bigint as c,
-                          (case when source_name = 'online_store' then ${netSalesCents()} else 0 end)::bigint as o
-                   from orders
-                   where store_id in (${idList(storeIds)}) and ${isPaidOrder()}
-                     and created_at >= ${iso(lo)} and created_at < ${iso(hi)}`);
-  }
+  for (const [lo, hi] of edges) parts.push(figureRows(storeIds, lo, hi));
   const key = g === 'none' ? groupKey(sql`x.t`, w.timezone, g) : shiftedGroupKey(sql`x.t`, await offsetSegments(db, w), g);
-  const out = await rows<{ k: string; n: number; c: number; o: number }>(
+  const out = await rows<{ k: string; n: number; c: number; o: number; v: number }>(
     db,
-    sql`select ${groupLabel(sql`y.k`)} as k, y.n, y.c, y.o from (
-          select ${key} as k, coalesce(sum(x.n), 0)::bigint as n, coalesce(sum(x.c), 0)::bigint as c, coalesce(sum(x.o), 0)::bigint as o
+    sql`select ${groupLabel(sql`y.k`)} as k, y.n, y.c, y.o, y.v from (
+          select ${key} as k, coalesce(sum(x.n), 0)::bigint as n, coalesce(sum(x.c), 0)::bigint as c, coalesce(sum(x.o), 0)::bigint as o,
+                 coalesce(sum(x.v), 0)::bigint as v
           from (${sql.join(parts, sql` union all `)}) x
           group by 1) y`,
   );
-  return out.map((r) => ({ key: r.k, orders: Number(r.n), salesCents: Number(r.c), onlineCents: Number(r.o) }));
+  return out.map(toOrderFigures);
 }
 
 /** Funnel counts: sessions by their first event of any kind (visitors) and of each step. */
@@ -295,10 +297,19 @@ export async function funnelFigures(db: Db, storeIds: string[], w: AnalyticsWind
   };
 }
 
-/** Conversion rate in percent, 2 decimals: purchasing / viewing sessions × 100; 0 without viewing sessions. */
-const conversionRateOf = (purchased: number, viewed: number) => (viewed > 0 ? Math.round((purchased / viewed) * 10000) / 100 : 0);
+/** A grouped figures row (k, n, c, o, v) → OrderFigures. */
+const toOrderFigures = (r: { k: string; n: number; c: number; o: number; v: number }): OrderFigures => ({
+  key: r.k,
+  orders: Number(r.n),
+  salesCents: Number(r.c),
+  onlineCents: Number(r.o),
+  valueCents: Number(r.v),
+});
 
-/** Builds the dashboard figures of §3 from order and funnel figures (shared by the roll-up and raw-scan paths). */
+/**
+ * Builds the dashboard figures of §3 from order and funnel figures (shared by the roll-up and raw-scan paths), with
+ * modules/metrics' AOV ((gross − discounts) ÷ orders) and conversion rate (purchased sessions ÷ sessions).
+ */
 export function toDashboard(o: OrderFigures | undefined, f: FunnelFigures): DashboardFiguresResponse {
   const orders = o?.orders ?? 0;
   const cents = o?.salesCents ?? 0;
@@ -306,8 +317,8 @@ export function toDashboard(o: OrderFigures | undefined, f: FunnelFigures): Dash
   return {
     totalSales: majorFromCents(cents),
     totalOrders: orders,
-    aov: averageMajorFromCents(cents, orders),
-    conversionRate: conversionRateOf(f.purchased, f.viewStore),
+    aov: aovMajor(o?.valueCents ?? 0, orders),
+    conversionRate: conversionRatePercent(f.purchased, f.visitors),
     visitors: f.visitors,
     onlineStoreSales: majorFromCents(o?.onlineCents ?? 0),
     funnel: FUNNEL_STEPS.map((step, i) => ({ step, visits: visits[i]! })),
@@ -329,7 +340,8 @@ function dashboardText(stores: number, days: boolean, bucketRanges: number): str
   let i = stores;
   const ids = Array.from({ length: stores }, (_, k) => `$${k + 1}::uuid`).join(', ');
   const sums = `coalesce(sum(paid_orders), 0)::bigint as n, coalesce(sum(paid_sales_cents), 0)::bigint as c,
-                coalesce(sum(online_sales_cents), 0)::bigint as o, coalesce(sum(visitors), 0)::bigint as vi,
+                coalesce(sum(online_sales_cents), 0)::bigint as o, coalesce(sum(order_value_cents), 0)::bigint as ov,
+                coalesce(sum(visitors), 0)::bigint as vi,
                 coalesce(sum(view_store), 0)::bigint as v, coalesce(sum(add_to_cart), 0)::bigint as a,
                 coalesce(sum(reached_checkout), 0)::bigint as k, coalesce(sum(purchased), 0)::bigint as p`;
   const range = (table: string, column: string) =>
@@ -338,7 +350,7 @@ function dashboardText(stores: number, days: boolean, bucketRanges: number): str
     ...(days ? [range('analytics_days', 'day')] : []),
     ...Array.from({ length: bucketRanges }, () => range('analytics_buckets', 'bucket')),
   ];
-  text = `select sum(n) as n, sum(c) as c, sum(o) as o, sum(vi) as vi, sum(v) as v, sum(a) as a, sum(k) as k, sum(p) as p
+  text = `select sum(n) as n, sum(c) as c, sum(o) as o, sum(ov) as ov, sum(vi) as vi, sum(v) as v, sum(a) as a, sum(k) as k, sum(p) as p
           from (${parts.join(' union all ')}) x`;
   dashboardTexts.set(key, text);
   return text;
@@ -358,14 +370,14 @@ export async function dashboardFigures(db: Db, storeIds: string[], w: AnalyticsW
     const ranges = inner ? [inner.days, ...inner.edges] : [buckets];
     const params: unknown[] = [...storeIds];
     for (const [lo, hi] of ranges) params.push(lo.toISOString(), hi.toISOString());
-    const [r] = await preparedText<{ n: number; c: number; o: number; vi: number; v: number; a: number; k: number; p: number }>(
+    const [r] = await preparedText<{ n: number; c: number; o: number; ov: number; vi: number; v: number; a: number; k: number; p: number }>(
       db,
       'dashboard_figures',
       dashboardText(storeIds.length, !!inner, ranges.length - (inner ? 1 : 0)),
       params,
     );
     return toDashboard(
-      { key: '', orders: Number(r!.n), salesCents: Number(r!.c), onlineCents: Number(r!.o) },
+      { key: '', orders: Number(r!.n), salesCents: Number(r!.c), onlineCents: Number(r!.o), valueCents: Number(r!.ov) },
       { visitors: Number(r!.vi), viewStore: Number(r!.v), addToCart: Number(r!.a), reachedCheckout: Number(r!.k), purchased: Number(r!.p) },
     );
   }
@@ -418,7 +430,7 @@ function seriesValue(kind: SeriesKind, f: OrderFigures | undefined): number {
   if (!f) return 0;
   if (kind === 'sales') return majorFromCents(f.salesCents);
   if (kind === 'orders') return f.orders;
-  return averageMajorFromCents(f.salesCents, f.orders);
+  return aovMajor(f.valueCents, f.orders);
 }
 
 /** Figure source: the roll-up (`orderFigures`) or, for the benchmark and tests, a raw scan of `orders`. */
@@ -460,22 +472,20 @@ export async function series(
 }
 
 /**
- * Raw-scan twin of `orderFigures`: the same answer computed from `orders` directly (the benchmark's baseline and
- * the property tests' oracle). No roll-up involved.
+ * Raw-scan twin of `orderFigures`: the same answer computed from orders and refunds directly (modules/metrics
+ * `figureRows`; the benchmark's baseline and the property tests' oracle). No roll-up involved.
  */
 export async function rawOrderFigures(db: Db, storeIds: string[], w: AnalyticsWindow, g: Grouping): Promise<OrderFigures[]> {
-  const key = groupKey(sql`created_at`, w.timezone, g);
-  const out = await rows<{ k: string; n: number; c: number; o: number }>(
+  const key = groupKey(sql`x.t`, w.timezone, g);
+  const out = await rows<{ k: string; n: number; c: number; o: number; v: number }>(
     db,
-    sql`select ${groupLabel(sql`y.k`)} as k, y.n, y.c, y.o from (
-          select ${key} as k, count(*)::bigint as n, coalesce(sum(${netSalesCents()}), 0)::bigint as c,
-                 coalesce(sum(${netSalesCents()}) filter (where source_name = 'online_store'), 0)::bigint as o
-          from orders
-          where store_id in (${idList(storeIds)}) and ${isPaidOrder()}
-            and created_at >= ${iso(w.start)} and created_at < ${iso(w.end)}
+    sql`select ${groupLabel(sql`y.k`)} as k, y.n, y.c, y.o, y.v from (
+          select ${key} as k, coalesce(sum(x.n), 0)::bigint as n, coalesce(sum(x.c), 0)::bigint as c,
+                 coalesce(sum(x.o), 0)::bigint as o, coalesce(sum(x.v), 0)::bigint as v
+          from (${figureRows(storeIds, w.start, w.end)}) x
           group by 1) y`,
   );
-  return out.map((r) => ({ key: r.k, orders: Number(r.n), salesCents: Number(r.c), onlineCents: Number(r.o) }));
+  return out.map(toOrderFigures);
 }
 
 /**
@@ -523,7 +533,7 @@ export async function timezoneFor(db: Db, storeIds: string[], requested: string 
 }
 
 /**
- * One page of paid orders (lib/money.ts `isPaidOrder`, created_at in the window) over `storeIds`, newest first
+ * One page of paid orders (modules/metrics `isCountedOrder`, created_at in the window) over `storeIds`, newest first
  * (spec §3 order row, §7 paid orders). grandTotal in major units; dates as ISO instants.
  */
 export async function paidOrders(db: Db, storeIds: string[], w: AnalyticsWindow, page: number, limit: number): Promise<PaidOrderRow[]> {
@@ -544,7 +554,7 @@ export async function paidOrders(db: Db, storeIds: string[], w: AnalyticsWindow,
     sql`select id, store_id, order_name, customer_info, captured_date, created_at, grand_total_cents, currency,
                payment_name, payment_source, financial_status
         from orders
-        where store_id in (${idList(storeIds)}) and ${isPaidOrder()}
+        where store_id in (${idList(storeIds)}) and ${isCountedOrder()}
           and created_at >= ${iso(w.start)} and created_at < ${iso(w.end)}
         order by created_at desc, id desc
         limit ${limit} offset ${(page - 1) * limit}`,

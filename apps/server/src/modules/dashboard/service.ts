@@ -1,35 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import { type Db, rows, sql } from '../../db/client.js';
+import { type Db, sql } from '../../db/client.js';
 import { orders, storePreferences } from '../../db/schema/index.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
-import { isPaidOrder, majorFromCents, netSalesCents } from '../../lib/money.js';
-import { resolveRange } from '../../lib/time-range.js';
+import { isOpenOrder, openOrdersCount, salesAndOrders } from '../metrics/index.js';
 
-/** Paid totals of the home dashboard: sales in major units (2 decimals) and the paid-order count. */
+/** Totals of the home dashboard: total sales in major units (2 decimals) and the orders count. */
 export interface PaidTotals {
   totalSales: number;
   totalOrders: number;
 }
 
 /**
- * Paid sales (net of refunds) and paid-order count over `storeIds` in [fromTime, toTime] read in IANA `timezone`
- * (spec admin-dashboard §7 "Total sales and total orders reports"; the paid-order rule and units of lib/money.ts).
- * fromTime/toTime are YYYY-MM-DD local days or ISO instants (lib/time-range.ts); 400 on a bad value.
+ * Home's "Total sales" and "Total orders" over `storeIds` in [fromTime, toTime] read in IANA `timezone` (spec
+ * admin-dashboard §7 "Total sales and total orders reports"), as modules/metrics defines them (issue 30 item 1):
+ * orders whose payment was captured, on the day they were placed; total sales = gross − discounts − returns +
+ * shipping + taxes with returns on the day of the refund. fromTime/toTime are YYYY-MM-DD local days or ISO
+ * instants (lib/time-range.ts); 400 on a bad value.
  */
 export async function paidTotals(db: Db, storeIds: string[], fromTime: string, toTime: string, timezone: string): Promise<PaidTotals> {
-  const r = resolveRange(fromTime, toTime, timezone);
-  const [row] = await rows<{ cents: number; n: number }>(
-    db,
-    sql`select coalesce(sum(${netSalesCents()}), 0)::bigint as cents, count(*)::bigint as n
-        from orders
-        where store_id in (${sql.join(
-          storeIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-          and ${isPaidOrder()}
-          and created_at >= ${r.start} and created_at < ${r.end}`,
-  );
-  return { totalSales: majorFromCents(Number(row?.cents ?? 0)), totalOrders: Number(row?.n ?? 0) };
+  const t = await salesAndOrders(db, storeIds, fromTime, toTime, timezone);
+  return { totalSales: t.totalSales, totalOrders: t.totalOrders };
 }
 
 /** The store's custom home HTML (spec §1 Home dashboard custom block), sanitised; '' when none is set. */
@@ -44,10 +34,16 @@ export interface OrderCountFilter {
   financialStatus?: string;
 }
 
-/** Number of the store's orders matching `filter` (spec §7 Home dashboard "unfulfilled orders" count). */
+/**
+ * Number of the store's orders matching `filter` (spec §7 Home dashboard "Orders count with
+ * fulfillmentStatus=unfulfilled"). `unfulfilled` means Shopify's: open orders — unfulfilled or partially fulfilled,
+ * not cancelled, not archived (modules/metrics `openOrdersCount`, the Orders list's Unfulfilled tab; issue 30).
+ */
 export async function countOrders(db: Db, storeId: string, filter: OrderCountFilter): Promise<number> {
+  if (filter.fulfillmentStatus === 'unfulfilled' && !filter.financialStatus) return openOrdersCount(db, storeId);
   const conds = [eq(orders.storeId, storeId)];
-  if (filter.fulfillmentStatus) conds.push(eq(orders.fulfillmentStatus, filter.fulfillmentStatus));
+  if (filter.fulfillmentStatus === 'unfulfilled') conds.push(sql`${isOpenOrder('orders')}`);
+  else if (filter.fulfillmentStatus) conds.push(eq(orders.fulfillmentStatus, filter.fulfillmentStatus));
   if (filter.financialStatus) conds.push(eq(orders.financialStatus, filter.financialStatus));
   return Number(await db.$count(orders, and(...conds)));
 }

@@ -97,6 +97,7 @@ describe('GET /api/live/summary (issue 17 item 5)', () => {
       storeId: shopA.id,
       orderNumber: 1001,
       orderName: '#1001',
+      subtotalCents: 4250,
       grandTotalCents: 4250,
       financialStatus: 'paid',
       customerInfo: [
@@ -115,7 +116,8 @@ describe('GET /api/live/summary (issue 17 item 5)', () => {
       ordersToday: 1,
       totalSalesToday: 42.5,
       currency: 'USD',
-      topCountries: [{ label: 'FR', count: 1 }],
+      // Countries by name (modules/metrics countryName, issue 30): 'FR' reads 'France'.
+      topCountries: [{ label: 'France', count: 1 }],
     });
     expect(s.sessionsToday).toBeGreaterThanOrEqual(2);
     const b = LiveSummary.parse((await t.app.inject({ method: 'GET', url: '/api/live/summary', headers: ownerB.headers })).json());

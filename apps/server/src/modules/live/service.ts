@@ -7,7 +7,8 @@ import {
   type LiveTopRow,
 } from '@backroom/contracts';
 import { type Db, preparedRows, sql } from '../../db/client.js';
-import { isPaidOrder, majorFromCents } from '../../lib/money.js';
+import { majorFromCents } from '../../lib/money.js';
+import { countryName, isCountedOrder, periodTotals } from '../metrics/index.js';
 
 /** The channel of the live view's notices (migration `live_notify`: payload = the store id). */
 export const LIVE_CHANNEL = 'backroom_live';
@@ -18,9 +19,7 @@ interface SummaryRow {
   today: string;
   currency: string;
   visitors_now: number;
-  sessions: number;
-  orders: number;
-  sales_cents: number;
+  day_start: Date | string;
   carts: number;
   checking_out: number;
   purchased: number;
@@ -33,10 +32,12 @@ interface SummaryRow {
  * The live view's figures of one store (issue 17 item 5, Shopify's Live View), read in ONE statement:
  * - visitors right now: distinct visitor sessions with a storefront event in the last LIVE_VISITOR_WINDOW_MINUTES;
  * - today (the store's standard timezone, spec §9; local midnight is always a 15-minute bucket bound): sessions,
- *   paid orders and their sales net of refunds, from the roll-up `analytics_buckets` (lib/money.ts "paid");
+ *   orders and total sales as modules/metrics defines them (returns on the refund's day), from its `periodTotals`
+ *   over today's buckets up to the one holding `now` — the figures home and the Overview show for today;
  * - customer behaviour: sessions active in the last LIVE_ACTIVITY_WINDOW_MINUTES by the furthest funnel step they
  *   reached (`analytics_sessions`): cart only, checkout not purchased, purchased;
- * - today's orders by shipping country (when the order has an address);
+ * - today's orders by shipping country (when the order has an address), one row per country however it was
+ *   written (metrics `countryName`: "US", "USA" and "United States" are one place; issue 30);
  * - today's sessions (started today) by landing path and by source — the UTM source, else the referrer class
  *   (direct | search | social | email | other) — from the counters `live_session_days` (first-touch attribution,
  *   issue 17 item 1; a few rows per day and store, kept by a trigger on `visitor_sessions`, migration 0026), so the
@@ -71,21 +72,13 @@ export async function liveSummary(db: Db, storeId: string, now?: Date): Promise<
           from recent r
           left join analytics_sessions a on a.store_id = ${storeId}::uuid and a.visitor_session_id = r.visitor_session_id
         ),
-        today as (
-          select coalesce(sum(b.visitors), 0)::bigint as sessions, coalesce(sum(b.paid_orders), 0)::bigint as orders,
-                 coalesce(sum(b.paid_sales_cents), 0)::bigint as sales_cents
-          from analytics_buckets b, day
-          where b.store_id = ${storeId}::uuid and b.bucket >= day.start and b.bucket <= ${nowSql}
-        ),
         countries as (
           select c as label, count(*)::int as count
-          from (select nullif(o.customer_info -> 0 -> 'address' ->> 'country', '') as c
+          from (select nullif(trim(o.customer_info -> 0 -> 'address' ->> 'country'), '') as c
                 from orders o, day
-                where o.store_id = ${storeId}::uuid and o.created_at >= day.start and ${isPaidOrder('o')}) x
+                where o.store_id = ${storeId}::uuid and o.created_at >= day.start and ${isCountedOrder('o')}) x
           where c is not null
           group by c
-          order by count(*) desc, c
-          limit ${LIVE_TOP_LIST_SIZE}
         ),
         today_sessions as materialized (
           select l.landing_path, l.source, l.sessions
@@ -100,28 +93,48 @@ export async function liveSummary(db: Db, storeId: string, now?: Date): Promise<
           select source as label, sum(sessions)::int as count from today_sessions
           group by 1 order by 2 desc, 1 limit ${LIVE_TOP_LIST_SIZE}
         )
-        select ${nowSql} as at, day.tz, day.today, s.currency, behaviour.*, today.*,
+        select ${nowSql} as at, day.tz, day.today, day.start as day_start, s.currency, behaviour.*,
                (select json_agg(json_build_object('label', label, 'count', count) order by count desc, label) from countries) as countries,
                (select json_agg(json_build_object('label', label, 'count', count) order by count desc, label) from pages) as pages,
                (select json_agg(json_build_object('label', label, 'count', count) order by count desc, label) from sources) as sources
-        from day, behaviour, today, stores s
+        from day, behaviour, stores s
         where s.id = ${storeId}::uuid`,
   );
   if (!r) throw new Error(`store ${storeId} not found`);
+  // Today up to the end of the 15-minute bucket holding `now` (whole buckets: the roll-up answers it alone).
+  const at = new Date(r.at);
+  const bucketEnd = new Date(Math.floor(at.getTime() / 900_000) * 900_000 + 900_000);
+  const today = await periodTotals(db, [storeId], new Date(r.day_start), bucketEnd);
   return {
     at: new Date(r.at).toISOString(),
     timezone: r.tz,
     today: r.today,
     visitorsNow: Number(r.visitors_now),
-    sessionsToday: Number(r.sessions),
-    ordersToday: Number(r.orders),
-    totalSalesToday: majorFromCents(Number(r.sales_cents)),
+    sessionsToday: today.sessions,
+    ordersToday: today.orders,
+    totalSalesToday: majorFromCents(today.totalSalesCents),
     currency: r.currency,
     activeCarts: Number(r.carts),
     checkingOut: Number(r.checking_out),
     purchased: Number(r.purchased),
     topLandingPages: r.pages ?? [],
     topSources: r.sources ?? [],
-    topCountries: r.countries ?? [],
+    topCountries: mergeCountries(r.countries ?? []),
   };
+}
+
+/**
+ * Top locations (issue 30): rows of raw country spellings merged under metrics' `countryName`, most first, ties by
+ * name, at most LIVE_TOP_LIST_SIZE.
+ */
+export function mergeCountries(raw: LiveTopRow[]): LiveTopRow[] {
+  const byName = new Map<string, number>();
+  for (const row of raw) {
+    const name = countryName(row.label);
+    byName.set(name, (byName.get(name) ?? 0) + Number(row.count));
+  }
+  return [...byName]
+    .map(([label, count]) => ({ label, count }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+    .slice(0, LIVE_TOP_LIST_SIZE);
 }

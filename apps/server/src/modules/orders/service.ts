@@ -24,6 +24,7 @@ import { centsFromMajor, majorFromCents } from '../../lib/money.js';
 import { storeTimezone } from '../../lib/store-timezone.js';
 import { orderRenders } from '../designs/index.js';
 import { returnStock } from '../inventory/index.js';
+import { openOrderText } from '../metrics/index.js';
 import {
   CANCEL_REASON_LABELS,
   financialStatusAfterRefund,
@@ -123,10 +124,13 @@ function toRow(o: OrderRecord): OrderRow {
   };
 }
 
-/** SQL condition of each Orders tab (contracts ORDER_TABS). */
+/**
+ * SQL condition of each Orders tab (contracts ORDER_TABS). Unfulfilled = open orders as modules/metrics defines
+ * them (the home count and its "View orders to fulfill" link read the same condition; issue 30).
+ */
 const TAB_SQL: Record<OrderTabKey, string> = {
   all: 'true',
-  unfulfilled: "o.closed_at is null and o.cancelled_at is null and o.fulfillment_status in ('unfulfilled', 'partial')",
+  unfulfilled: openOrderText('o'),
   unpaid: "o.cancelled_at is null and o.financial_status in ('pending', 'authorized', 'partially_paid')",
   open: 'o.closed_at is null and o.cancelled_at is null',
   closed: 'o.closed_at is not null',
