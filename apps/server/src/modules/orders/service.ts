@@ -4,6 +4,7 @@ import {
   type FulfillmentBody,
   FulfillmentBody as FulfillmentSchema,
   formatInZone,
+  formatShopDateTime,
   type NoteTagsBody,
   type OrderDetail,
   OrderExportQuery,
@@ -830,7 +831,10 @@ export async function exportOrdersCsv(db: Db, storeId: string, query: z.input<ty
   return toCsv(out, ORDER_EXPORT_COLUMNS);
 }
 
-/** Mail body of the order confirmation: the shop's name, the order's lines and totals (issue 12 item 7). */
+/**
+ * Mail body of the order confirmation: the shop's name, the order's date on the shop's clock as the admin shows it
+ * (issue 30 item 4), its lines and totals (issue 12 item 7).
+ */
 export async function orderConfirmationMail(
   db: Db,
   storeId: string,
@@ -841,6 +845,8 @@ export async function orderConfirmationMail(
   if (!email) return null;
   const [s] = await rows<{ name: string }>(db, sql`select name from stores where id = ${storeId}::uuid`);
   const shop = s?.name ?? 'Our shop';
+  // The order's date on the shop's clock, written as the admin writes it (issue 30 item 4).
+  const placed = formatShopDateTime(o.created_at, await storeTimezone(db, storeId));
   const lines = linesOf(o).map(
     (l) =>
       `- ${l.quantity} × ${l.title ?? ''}${l.variantTitle && l.variantTitle !== 'Default Title' ? ` (${l.variantTitle})` : ''}: ${money(l.priceCents * l.quantity, o.currency)}`,
@@ -849,6 +855,7 @@ export async function orderConfirmationMail(
     `Thank you for your purchase, ${infoOf(o).full_name ?? ''}!`.replace(' !', '!'),
     '',
     `${shop} received your order ${o.order_name}.`,
+    `Order date: ${placed}`,
     '',
     ...lines,
     '',

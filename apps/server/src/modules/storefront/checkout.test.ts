@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { formatShopDateTime } from '@backroom/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rows } from '../../db/client.js';
@@ -13,6 +14,7 @@ import {
   productVariants,
   storeMemberships,
 } from '../../db/schema/index.js';
+import { storeTimezone } from '../../lib/store-timezone.js';
 import { createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 
 // The storefront checkout with discounts and abandoned checkouts (issue 12 items 4–6): cart quotes, codes refused
@@ -278,6 +280,10 @@ describe('order confirmation (issue 12 item 7)', () => {
     const mail = mails.find((m) => m.to === 'erin@example.com');
     expect(mail.subject).toBe(`Order ${orderName} confirmed — main`);
     expect(mail.text).toContain(`main received your order ${orderName}.`);
+    // The order's date as the admin shows it, on the shop's clock (issue 30 item 4).
+    const placed = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: ownerHeaders })).json().createdAt;
+    expect(mail.text).toContain(`Order date: ${formatShopDateTime(placed, await storeTimezone(t.db, shops.main!.id))}`);
+    expect(mail.text).toMatch(/Order date: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]/);
     expect(mail.text).toContain('- 1 × Linen Wrap Dress: $60.00');
     expect(mail.text).toContain('- 2 × Organic Cotton Tee: $40.00');
     expect(mail.text).toContain('Subtotal: $100.00');
