@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit and API tests beside the code. API files each get a fresh in-memory PGlite (or a fresh PostgreSQL
- * database when TEST_DATABASE_URL is set). Admin component tests run in jsdom.
+ * database when TEST_DATABASE_URL is set), a copy of a migrated template that the `node` project's global set-up
+ * builds once (apps/server/src/test/template.ts, issue 28 item 1). Admin component tests run in jsdom.
+ * On PostgreSQL (`npm run test:pg`) only the files that open a database run again (scripts/pg-test-files.mjs).
  * Workers: Vitest's default is one fewer than the cores, which is ONE on the 2-core CI machine; the files wait on
  * WASM (PGlite), PostgreSQL, jsdom and module loading in turns, so two workers there keep both cores busy and cut
  * the suite's wall time (CI has a 30-minute budget). Every file has its own database, so files never share state.
@@ -24,6 +26,7 @@ export default defineConfig({
             'fixtures/*/*.test.ts',
           ],
           environment: 'node',
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

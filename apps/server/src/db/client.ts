@@ -18,7 +18,8 @@ export { schema };
 /** The Drizzle database, the same type on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The Drizzle migrations openDatabase applies (test/template.ts keys its migrated template databases by their hash). */
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // int8 (count(*), sum(bigint)) and numeric arrive as strings from `pg` and PGlite: parse them here, once.
 const INT8 = 20;
@@ -38,6 +39,11 @@ export interface Database {
    * when listening; the returned function stops. `onNotify` gets each notification's payload.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: its whole data directory as an uncompressed tarball, which `openDatabase({ loadDataDir })` opens as
+   * a copy (the tests' migrated template, test/template.ts; issue 28 item 1). Undefined on PostgreSQL.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -57,11 +63,22 @@ export interface OpenOptions {
   poolSize?: number;
   /** Called with the SQL text of every statement Drizzle sends (tests count round trips with it). */
   onQuery?: (sql: string) => void;
+  /**
+   * PGlite only: start from this data-directory tarball (`Database.dumpDataDir`) instead of an empty cluster — no
+   * initdb, which is most of an empty PGlite's start-up (issue 28 item 1: the tests' migrated template).
+   */
+  loadDataDir?: Blob;
+  /**
+   * Apply pending migrations (default true). The tests pass false for a copy of a template that is already migrated
+   * with these very migration files (test/template.ts keys the template by their hash).
+   */
+  migrate?: boolean;
 }
 
 /**
  * Opens the database: PostgreSQL when `url` is given, else embedded PGlite persisted in `dataDir`
- * (`memory://` when dataDir is undefined, as the tests use). Applies every pending migration.
+ * (`memory://` when dataDir is undefined, as the tests use; `loadDataDir` starts it from a tarball). Applies every
+ * pending migration unless `migrate: false` (PostgreSQL under an advisory lock, see migrateLocked).
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const logger = opts.onQuery ? { logQuery: (query: string) => opts.onQuery!(query) } : undefined;
@@ -84,7 +101,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       client.on('error', (err) => console.error('PostgreSQL connection error:', err.message));
     });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
-    await migrateLocked(pool);
+    if (opts.migrate !== false) await migrateLocked(pool);
     const url = opts.url;
     return { db, kind: 'postgres', url, listen: (channel, onNotify) => listenPg(url, channel, onNotify), close: () => pool.end() };
   }
@@ -98,10 +115,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = new PGlite(dir ?? 'memory://', {
     parsers: { [INT8]: Number, [NUMERIC]: Number },
     extensions: { pg_trgm, btree_gin },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', listen: (channel, onNotify) => client.listen(channel, onNotify), close: () => client.close() };
+  if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });
+  else await client.waitReady;
+  return {
+    db,
+    kind: 'pglite',
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    dumpDataDir: () => client.dumpDataDir('none'),
+    close: () => client.close(),
+  };
 }
 
 /** How long a lost LISTEN connection waits before it is reopened (ms). */

@@ -7,22 +7,30 @@ import { type Database, type Db, openDatabase } from '../db/client.js';
 import { domains, storeMemberships, storePreferences, stores, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { App } from '../lib/types.js';
+import { databaseUrl, pgliteTemplate, postgresTemplate, whileBusy } from './template.js';
 
 /**
- * A fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a new PostgreSQL
- * database created for this file and dropped by `close()`. `onQuery` sees the SQL text of every statement.
+ * A fresh database for one test file, a copy of the migrated template (test/template.ts; issue 28 item 1): in-memory
+ * PGlite opened from the template's data-directory tarball, or — when TEST_DATABASE_URL is set — a new PostgreSQL
+ * database made with `CREATE DATABASE … TEMPLATE backroom_template_<key>` and dropped by `close()`. Either way no
+ * migration runs here. `onQuery` sees the SQL text of every statement.
+ *
+ * A test file that calls this (or createTestApp, or opens a database itself) is a database test and runs a second
+ * time on PostgreSQL: scripts/pg-test-files.mjs finds such files by their imports, and test/pg-list.test.ts checks it.
  */
 export async function freshDatabase(o: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openDatabase({ onQuery: o.onQuery });
+  if (!base) return openDatabase({ onQuery: o.onQuery, loadDataDir: await pgliteTemplate(), migrate: false });
+  const template = await postgresTemplate(base);
   const name = `backroom_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), onQuery: o.onQuery });
+  try {
+    await whileBusy(admin, `create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ url: databaseUrl(base, name), onQuery: o.onQuery, migrate: false });
   return {
     ...database,
     close: async () => {
