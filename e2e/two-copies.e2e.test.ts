@@ -209,17 +209,17 @@ describe.skipIf(!!skip)('two copies of the server on one PostgreSQL and one Redi
     expect((await call(a, 'GET', '/api/orders/count', { token, storeId })).status).toBe(401);
   });
 
-  it('the sign-in limit per e-mail is one limit across both copies (Redis)', async () => {
+  it('the sign-in limit per e-mail and address is one limit across both copies (Redis)', async () => {
     const email = `limited-${randomBytes(3).toString('hex')}@example.test`;
     const tries: number[] = [];
-    // LOGIN_LIMIT_PER_EMAIL: 10 per 15 minutes. Five wrong passwords on each copy use it up.
+    // LOGIN_FAILURES_PER_ACCOUNT_AND_IP: 10 per 15 minutes. Five wrong passwords on each copy use it up.
     for (let i = 0; i < 10; i++)
       tries.push((await call(i % 2 ? b : a, 'POST', '/api/auth/login', { body: { email, password: 'wrong-pass' } })).status);
     expect(tries).toEqual(Array(10).fill(401));
     for (const copy of [a, b]) {
       const res = await call(copy, 'POST', '/api/auth/login', { body: { email, password: 'wrong-pass' } });
       expect(res.status).toBe(429);
-      expect(res.body.messages[0]).toMatch(/^Too many sign-in attempts, please try again in \d+ seconds$/);
+      expect(res.body.messages[0]).toMatch(/^Too many failed sign-ins to this account from your network, please try again in \d+ seconds$/);
     }
   });
 

@@ -41,8 +41,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const login = (t: TestContext, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password' }, remoteAddress: '10.9.8.7' });
+const login = (t: TestContext, email: string, password = 'wrong-password', remoteAddress = '10.9.8.7') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
 describe.skipIf(!reachable)('rate limits in Redis', () => {
   let a: TestContext;
@@ -58,13 +58,33 @@ describe.skipIf(!reachable)('rate limits in Redis', () => {
     await Promise.all([a?.close(), b?.close(), down?.close()]);
   });
 
-  it('two copies share the per-e-mail sign-in limit: 10 tries on one, the 11th on the other is refused', async () => {
+  it('two copies share the per-(e-mail, address) sign-in limit: 10 failures on one, the 11th on the other is refused', async () => {
     const u = await makeUser(a.db);
     for (let i = 0; i < 10; i++) expect((await login(i % 2 ? a : b, u.email)).statusCode).toBe(401);
     const refused = await login(b, u.email);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().messages[0]).toMatch(/^Too many sign-in attempts, please try again in \d+ seconds$/);
+    expect(refused.json().messages[0]).toMatch(
+      /^Too many failed sign-ins to this account from your network, please try again in \d+ seconds$/,
+    );
     expect((await login(a, u.email)).statusCode).toBe(429);
+    // Issue 29 item 1: the right password from another address still signs in (the user is in a's database).
+    expect((await login(a, u.email, u.password, '10.9.8.8')).statusCode).toBe(200);
+  });
+
+  it('a brute force spread over addresses and copies gets one guess per address once the account has 10 failures', async () => {
+    const u = await makeUser(a.db);
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? a : b, u.email, 'wrong-password', `10.9.7.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? b : a, u.email, 'wrong-password', `10.9.7.${i}`)).statusCode).toBe(429);
+    expect((await login(a, u.email, u.password, '10.9.6.1')).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in gives its reserved failure back in Redis', async () => {
+    const u = await makeUser(a.db);
+    for (let i = 0; i < 9; i++) expect((await login(i % 2 ? a : b, u.email, 'wrong-password', '10.9.5.1')).statusCode).toBe(401);
+    // The user is in a's database (each test app has its own); the counts are in the shared Redis.
+    for (let i = 0; i < 3; i++) expect((await login(a, u.email, u.password, '10.9.5.1')).statusCode).toBe(200);
+    expect((await login(b, u.email, 'wrong-password', '10.9.5.1')).statusCode).toBe(401);
+    expect((await login(a, u.email, 'wrong-password', '10.9.5.1')).statusCode).toBe(429);
   });
 
   it('with Redis unreachable the limits fall back to this process, never a 500', async () => {

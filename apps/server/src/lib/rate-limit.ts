@@ -27,10 +27,29 @@ export interface LimiterOptions extends RateLimitRule {
   what: string;
 }
 
-/** One limiter: `consume(key)` spends one point of `key` or throws 429. */
+/** What `Limiter.spend` answers: the points counted for the key in its current window, this one included. */
+export interface Spent {
+  /** Points counted in the window, the one just spent included (≥ 1). */
+  count: number;
+  /** True when `count` is past the limit's `points`. */
+  over: boolean;
+  /** Seconds until the window ends (≥ 1), for a 429's "try again in n seconds". */
+  retryAfter: number;
+}
+
+/**
+ * One limiter: `consume(key)` spends one point of `key` or throws 429. `spend` and `refund` make a reservation that
+ * only counts when it turns out to cost (issue 29: a sign-in that succeeds, a checkout that places no order): spend a
+ * point first — atomically, in Redis or memory, so racing requests see each other's points — decide on its count,
+ * and `refund` it afterwards when the thing counted did not happen.
+ */
 export interface Limiter {
   /** Spends a point for `key` (an IP, a user id, a normalised e-mail). Throws HttpError 429 past the limit. */
   consume(key: string): Promise<void>;
+  /** Spends a point for `key` and never throws for the limit: the caller decides on `over` (and refunds). */
+  spend(key: string): Promise<Spent>;
+  /** Gives one point spent by `spend` or `consume` back to `key` (no-op if the window has ended meanwhile). */
+  refund(key: string): Promise<void>;
 }
 
 /** Builds limiters on one storage backend. */
@@ -38,7 +57,17 @@ export type LimiterFactory = (opts: LimiterOptions) => Limiter;
 
 /** Wraps a rate-limiter-flexible limiter: its RateLimiterRes rejection becomes our 429 with the seconds to wait. */
 export function wrapLimiter(limiter: RateLimiterAbstract, what: string): Limiter {
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   return {
+    async spend(key) {
+      const res = await limiter.penalty(key, 1);
+      return { count: res.consumedPoints, over: res.consumedPoints > limiter.points, retryAfter: seconds(res.msBeforeNext) };
+    },
+    async refund(key) {
+      // A window that ended between spend and refund is not re-opened with -1 (that would grant a point).
+      const now = await limiter.get(key);
+      if (now && now.consumedPoints > 0 && now.msBeforeNext > 0) await limiter.reward(key, 1);
+    },
     async consume(key) {
       try {
         await limiter.consume(key);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 
 let t: TestContext;
@@ -67,21 +67,77 @@ describe('refresh rotation', () => {
   });
 });
 
-describe('rate limit', () => {
-  it('limits login attempts per e-mail', async () => {
-    const email = 'limited@example.test';
-    const codes: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const r = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'wrong-pass' },
-        remoteAddress: `10.0.0.${i}`,
-      });
-      codes.push(r.statusCode);
+/**
+ * Sign-in limits (issue 29 item 1, OWASP Authentication Cheat Sheet; rules in limits.ts `signInLimits`): failures
+ * count per (account, address), per address and per account; nobody can lock an owner out from another address.
+ */
+describe('sign-in limits', () => {
+  const attempt = (email: string, password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+
+  it('10 wrong passwords from one address do not refuse the right password from another address', async () => {
+    const u = await makeUser(t.db);
+    await makeStore(t.db, t.config, { ownerId: u.id });
+    for (let i = 0; i < 10; i++) expect((await attempt(u.email, 'wrong-pass', '10.1.0.1')).statusCode).toBe(401);
+    const owner = await attempt(u.email, u.password, '10.1.0.2');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().accessToken).toBeTruthy();
+  });
+
+  it('a brute force from one address is refused after 10 failures, the right password too', async () => {
+    const u = await makeUser(t.db);
+    for (let i = 0; i < 10; i++) expect((await attempt(u.email, 'wrong-pass', '10.2.0.1')).statusCode).toBe(401);
+    const refused = await attempt(u.email, 'wrong-pass', '10.2.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().messages[0]).toMatch(
+      /^Too many failed sign-ins to this account from your network, please try again in \d+ seconds$/,
+    );
+    expect((await attempt(u.email, u.password, '10.2.0.1')).statusCode).toBe(429);
+    // An unknown e-mail is limited the same way (no account enumeration).
+    for (let i = 0; i < 10; i++) expect((await attempt('ghost@example.test', 'wrong-pass', '10.2.0.9')).statusCode).toBe(401);
+    expect((await attempt('ghost@example.test', 'wrong-pass', '10.2.0.9')).statusCode).toBe(429);
+  });
+
+  it('a brute force spread over many addresses gets one guess per address once the account has 10 failures', async () => {
+    const u = await makeUser(t.db);
+    await makeStore(t.db, t.config, { ownerId: u.id });
+    for (let i = 0; i < 10; i++) expect((await attempt(u.email, 'wrong-pass', `10.3.0.${i}`)).statusCode).toBe(401);
+    // Each address that has failed now waits, whatever it sends…
+    for (let i = 0; i < 10; i++) {
+      const again = await attempt(u.email, 'wrong-pass', `10.3.0.${i}`);
+      expect(again.statusCode).toBe(429);
+      expect(again.json().messages[0]).toMatch(/^This account has had many failed sign-ins, .* try again in \d+ seconds/);
     }
-    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
-    expect(codes[10]).toBe(429);
+    // …a fresh address gets one guess, then waits too…
+    expect((await attempt(u.email, 'wrong-pass', '10.3.1.1')).statusCode).toBe(401);
+    expect((await attempt(u.email, 'wrong-pass', '10.3.1.1')).statusCode).toBe(429);
+    // …and the owner, from an address with no failure, still signs in.
+    expect((await attempt(u.email, u.password, '10.3.2.1')).statusCode).toBe(200);
+  });
+
+  it('one address failing over many accounts (password spraying) is refused after 50 failures', async () => {
+    // 50 failures take three minutes of the per-minute limit (20 attempts): only the clock is moved on.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i < 50; i++) {
+        if (i % 20 === 0) vi.setSystemTime(Date.now() + 61_000);
+        const r = await attempt(`spray-${i}@example.test`, 'wrong-pass', '10.4.0.1');
+        expect(r.statusCode).toBe(401);
+      }
+      const refused = await attempt('spray-x@example.test', 'wrong-pass', '10.4.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().messages[0]).toMatch(/^Too many failed sign-ins from your network, please try again in \d+ seconds$/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a successful sign-in does not count as a failure', async () => {
+    const u = await makeUser(t.db);
+    await makeStore(t.db, t.config, { ownerId: u.id });
+    for (let i = 0; i < 9; i++) expect((await attempt(u.email, 'wrong-pass', '10.5.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await attempt(u.email, u.password, '10.5.0.1')).statusCode).toBe(200);
+    expect((await attempt(u.email, 'wrong-pass', '10.5.0.1')).statusCode).toBe(401);
   });
 });
 

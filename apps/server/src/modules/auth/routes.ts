@@ -1,27 +1,32 @@
 import { ErrorResponse, LoginBody, LoginResponse, LogoutBody, OkResponse, RefreshBody, RefreshResponse, User } from '@backroom/contracts';
+import type { FastifyReply } from 'fastify';
 import { requestMeta } from '../../lib/request-meta.js';
 import type { App } from '../../lib/types.js';
+import { signInLimits } from './limits.js';
 import { currentUser, login, noteStoreOpened, refresh, signOut } from './service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
 
-/** Login attempts allowed: 20 a minute per IP, and 10 per 15 minutes per e-mail whatever the IP. */
-export const LOGIN_LIMIT_PER_IP = { points: 20, duration: 60 };
-export const LOGIN_LIMIT_PER_EMAIL = { points: 10, duration: 15 * 60 };
 /** Token renewals allowed: 60 a minute per IP (counted before the body is read, so malformed tokens count too). */
 export const REFRESH_LIMIT_PER_IP = { points: 60, duration: 60 };
+
+/** Answers that carry tokens are never stored by a browser or a proxy (issue 29 item 8). */
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
  * Auth routes (spec admin-dashboard §4 Session, §7 "Login with email and password, returning accessToken,
  * refreshToken and storeId", "Access-token renewal, current user fetch").
  */
 export default async function authRoutes(app: App) {
-  // Every attempt counts, by IP and by e-mail (issue: "login rate-limited per IP and e-mail").
-  const loginByIp = app.limiter({ name: 'login-ip', what: 'sign-in attempts', ...LOGIN_LIMIT_PER_IP });
-  const loginByEmail = app.limiter({ name: 'login-email', what: 'sign-in attempts', ...LOGIN_LIMIT_PER_EMAIL });
+  // Every attempt counts per IP; failures per (e-mail, IP), per IP and per e-mail — the rules in limits.ts (issue 29
+  // item 1: a third party can no longer lock an owner out).
+  const limitSignIn = signInLimits(app);
   const refreshByIp = app.limiter({ name: 'refresh-ip', what: 'token renewals', ...REFRESH_LIMIT_PER_IP });
 
-  /** POST /api/auth/login {email, password} → {accessToken, refreshToken, storeId}. 401 on bad credentials. */
+  /**
+   * POST /api/auth/login {email, password} → {accessToken, refreshToken, storeId}. 401 on bad credentials; 429 per
+   * the sign-in limits of limits.ts `signInLimits` (never for the right password from an address with no failure).
+   */
   app.post(
     '/api/auth/login',
     {
@@ -33,10 +38,9 @@ export default async function authRoutes(app: App) {
         response: { 200: LoginResponse, ...errors },
       },
     },
-    async (req) => {
-      await loginByIp.consume(req.ip);
-      await loginByEmail.consume(req.body.email.trim().toLowerCase());
-      return login(app.db, app.config, req.body.email, req.body.password, requestMeta(req));
+    async (req, reply) => {
+      noStore(reply);
+      return limitSignIn(req.body.email, req.ip, () => login(app.db, app.config, req.body.email, req.body.password, requestMeta(req)));
     },
   );
 
@@ -54,7 +58,10 @@ export default async function authRoutes(app: App) {
         response: { 200: RefreshResponse, ...errors },
       },
     },
-    async (req) => refresh(app.db, app.config, req.body.refreshToken, requestMeta(req)),
+    async (req, reply) => {
+      noStore(reply);
+      return refresh(app.db, app.config, req.body.refreshToken, requestMeta(req));
+    },
   );
 
   /**

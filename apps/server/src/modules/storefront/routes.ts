@@ -22,7 +22,7 @@ import {
 } from '@backroom/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.js';
+import { notFound, tooMany } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
 import { sendOrderConfirmation } from '../orders/index.js';
 import { checkoutClient } from '../pixels/index.js';
@@ -33,11 +33,17 @@ import { getCollection, getProduct, listCollections, listProducts, recordEvents 
 
 /** Event batches allowed per IP: 120 a minute (one batch every 2 s per open tab is 30). */
 export const EVENTS_LIMIT_PER_IP = { points: 120, duration: 60 };
-/** Test checkouts allowed per IP: 20 a minute. */
+/** Test checkouts allowed per IP, placed or failed: 20 a minute. */
 export const CHECKOUT_LIMIT_PER_IP = { points: 20, duration: 60 };
 /**
- * Test checkouts allowed per shop, whatever the IPs: 30 a minute (issue 14 item 5: rotating IPs placed 25 fake
- * paid orders in a minute; a test-mode shop has no reason to take more).
+ * Failed checkouts allowed per IP (409 out of stock or discount used up, 400, 404 …): 10 per 10 minutes (issue 29
+ * item 2: failures are bounded per address, so they cannot be spent against the shop's limit instead).
+ */
+export const CHECKOUT_FAILURES_PER_IP = { points: 10, duration: 10 * 60 };
+/**
+ * Test orders PLACED per shop, whatever the IPs: 30 a minute (issue 14 item 5: rotating IPs placed 25 fake paid
+ * orders in a minute; a test-mode shop has no reason to take more). Only orders created count (issue 29 item 2: a
+ * flood of failing checkouts from a few addresses refused every real shopper).
  */
 export const CHECKOUT_LIMIT_PER_SHOP = { points: 30, duration: 60 };
 /**
@@ -66,7 +72,8 @@ function shopOf(req: FastifyRequest): StorefrontStore {
 export default async function storefrontRoutes(app: App) {
   const eventsLimiter = app.limiter({ name: 'sf-events', what: 'requests', ...EVENTS_LIMIT_PER_IP });
   const checkoutLimiter = app.limiter({ name: 'sf-checkout', what: 'requests', ...CHECKOUT_LIMIT_PER_IP });
-  const shopCheckoutLimiter = app.limiter({ name: 'sf-checkout-shop', what: 'requests', ...CHECKOUT_LIMIT_PER_SHOP });
+  const checkoutFailures = app.limiter({ name: 'sf-checkout-fail', what: 'failed checkouts', ...CHECKOUT_FAILURES_PER_IP });
+  const shopOrders = app.limiter({ name: 'sf-checkout-shop-orders', what: 'orders', ...CHECKOUT_LIMIT_PER_SHOP });
   const cartLimiter = app.limiter({ name: 'sf-cart', what: 'requests', ...CART_LIMIT_PER_IP });
 
   /**
@@ -189,8 +196,11 @@ export default async function storefrontRoutes(app: App) {
   /**
    * Test-mode checkout: a paid order, its stock taken and a `purchased` event in one transaction; answers the
    * order. 409 OUT_OF_STOCK when a "deny" variant has fewer units left than asked, 409 when a discount code was
-   * used up by a racing checkout, 429 past CHECKOUT_LIMIT_PER_IP for the caller's IP or CHECKOUT_LIMIT_PER_SHOP
-   * for the shop.
+   * used up by a racing checkout; 429 past CHECKOUT_LIMIT_PER_IP (every attempt) or CHECKOUT_FAILURES_PER_IP (failed
+   * attempts) for the caller's IP, or CHECKOUT_LIMIT_PER_SHOP (orders placed) for the shop. The failure and the
+   * order are each counted before the attempt (a reservation, atomic in memory or Redis, so racing checkouts see
+   * each other) and given back when they do not happen: a placed order gives back the failure, a failed attempt the
+   * order (issue 29 item 2).
    */
   app.post(
     '/api/storefront/checkout',
@@ -206,8 +216,24 @@ export default async function storefrontRoutes(app: App) {
     async (req) => {
       const shop = shopOf(req);
       await checkoutLimiter.consume(req.ip);
-      await shopCheckoutLimiter.consume(shop.id);
-      const order = await placeTestOrder(app.db, app.config, shop, req.body);
+      const failed = await checkoutFailures.spend(req.ip);
+      if (failed.over) {
+        await checkoutFailures.refund(req.ip);
+        throw tooMany(`Too many failed checkouts from your network, please try again in ${failed.retryAfter} seconds`);
+      }
+      const placed = await shopOrders.spend(shop.id);
+      if (placed.over) {
+        await Promise.all([checkoutFailures.refund(req.ip), shopOrders.refund(shop.id)]);
+        throw tooMany(`This shop is taking too many orders right now, please try again in ${placed.retryAfter} seconds`);
+      }
+      let order: Awaited<ReturnType<typeof placeTestOrder>>;
+      try {
+        order = await placeTestOrder(app.db, app.config, shop, req.body);
+      } catch (err) {
+        await shopOrders.refund(shop.id);
+        throw err;
+      }
+      await checkoutFailures.refund(req.ip);
       // The order confirmation (issue 12 item 7) is queued after the commit without holding the answer back.
       void sendOrderConfirmation(app.db, app.jobs, req.log, shop.id, order.id);
       app.shopEvents.emit({ type: 'order.created', storeId: shop.id, orderId: order.id, client: checkoutClient(req) });
