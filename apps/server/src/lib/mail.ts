@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutboxMail } from '@backroom/contracts';
@@ -29,9 +29,38 @@ export const outboxDir = (config: Config) => join(config.dataDir, 'outbox');
 export const linksIn = (text: string) => text.match(/https?:\/\/[^\s<>"']+/g) ?? [];
 
 /**
+ * The recipient as the `info` logs name it (issue 29 item 7: a shopper's e-mail is personal data): an HMAC-SHA-256
+ * of the lower-cased address keyed by the app's secret, 16 hex characters — the same for every mail to one address,
+ * so the lines of one recipient can be followed, but no dictionary of addresses turns it back without the secret.
+ */
+export function recipientHash(config: Config, to: string): string {
+  return createHmac('sha256', config.jwtSecret).update(`mail-recipient\n${to.trim().toLowerCase()}`).digest('hex').slice(0, 16);
+}
+
+/**
+ * An SMTP error as the job queue logs and stores it, without the recipient's address: nodemailer's `rejected` lists
+ * are dropped and the address in the message or the server's `response` (e.g. `550 <ann@example.test>: unknown`)
+ * becomes `<recipient {hash}>`. Other errors pass unchanged.
+ */
+function withoutRecipient(err: unknown, to: string, hash: string): unknown {
+  if (!(err instanceof Error)) return err;
+  const e = err as Error & { rejected?: unknown; rejectedErrors?: unknown; response?: unknown };
+  const address = new RegExp(to.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+  const scrub = (text: string) => text.replace(address, `recipient ${hash}`);
+  e.message = scrub(e.message);
+  if (typeof e.response === 'string') e.response = scrub(e.response);
+  if (e.stack) e.stack = scrub(e.stack);
+  delete e.rejected;
+  delete e.rejectedErrors;
+  return e;
+}
+
+/**
  * Builds the mailer of a config. With SMTP_URL, mails go through nodemailer's SMTP transport. Without it,
  * each mail is rendered by nodemailer as an RFC 822 message and written to `DATA_DIR/outbox/{time}-{id}.eml`,
  * with a `.json` twin (to, subject, text, links, date) for the development outbox listing, and one log line.
+ * Logs (issue 29 item 7): at `info` the mail's id (the SMTP Message-ID, or the outbox file) and `recipientHash`,
+ * never the address or the subject (it may name the shopper or the order); the address and subject only at `debug`.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
@@ -39,8 +68,13 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     return {
       kind: 'smtp',
       async send(msg) {
-        await transport.sendMail({ from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text });
-        log.info({ to: msg.to, subject: msg.subject }, 'mail sent over SMTP');
+        const info = await transport
+          .sendMail({ from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text })
+          .catch((err: unknown) => {
+            throw withoutRecipient(err, msg.to, recipientHash(config, msg.to));
+          });
+        log.info({ mailId: info.messageId, toHash: recipientHash(config, msg.to) }, 'mail sent over SMTP');
+        log.debug({ mailId: info.messageId, to: msg.to, subject: msg.subject }, 'mail sent over SMTP: recipient and subject');
       },
     };
   }
@@ -63,10 +97,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       };
       await writeFile(join(dir, `${base}.eml`), info.message as Buffer, { mode: 0o600 });
       await writeFile(join(dir, `${base}.json`), JSON.stringify(meta, null, 2), { mode: 0o600 });
-      log.info(
-        { to: msg.to, subject: msg.subject, file: join(dir, `${base}.eml`) },
-        'mail written to the local outbox (SMTP_URL is not set)',
-      );
+      const file = join(dir, `${base}.eml`);
+      log.info({ mailId: base, toHash: recipientHash(config, msg.to), file }, 'mail written to the local outbox (SMTP_URL is not set)');
+      log.debug({ mailId: base, to: msg.to, subject: msg.subject }, 'mail written to the local outbox: recipient and subject');
     },
   };
 }
