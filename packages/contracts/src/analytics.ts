@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUERY_PAGE_MAX, queryDateOrInstant, queryNumber } from './bounds.js';
 import { MajorUnits, StoreList } from './common.js';
 import { PAID_ORDERS_PAGE_SIZE } from './limits.js';
 
@@ -25,14 +26,12 @@ const timezoneField = z.string().min(1).optional().meta({
 
 /** The four parameters every Overview call takes (§7): fromTime, toTime, stores (comma-joined) and timezone. */
 export const AnalyticsQuery = z.object({
-  fromTime: z
-    .string()
-    .min(1, 'fromTime is required')
-    .meta({ description: 'First day (YYYY-MM-DD, local) or an ISO 8601 instant (inclusive).' }),
-  toTime: z
-    .string()
-    .min(1, 'toTime is required')
-    .meta({ description: 'Last day (YYYY-MM-DD, local, inclusive) or an ISO 8601 instant (exclusive).' }),
+  fromTime: queryDateOrInstant('fromTime', { required: true }).meta({
+    description: 'First day (YYYY-MM-DD, local) or an ISO 8601 instant (inclusive).',
+  }),
+  toTime: queryDateOrInstant('toTime', { required: true }).meta({
+    description: 'Last day (YYYY-MM-DD, local, inclusive) or an ISO 8601 instant (exclusive).',
+  }),
   stores: StoreList.meta({
     description: 'Comma-joined store ids; every one must be a store the session may read analytics of (else 404).',
   }),
@@ -98,19 +97,19 @@ export type DashboardFiguresResponse = z.infer<typeof DashboardFiguresResponse>;
  * financialStatus 'paid'"). `orderDate[…]` win over fromTime/toTime/timezone when both are given.
  */
 export const PaidOrdersQuery = z.object({
-  page: z.coerce.number().int('page must be an integer').min(1, 'page must be at least 1').default(1),
+  page: queryNumber('page', { min: 1, max: QUERY_PAGE_MAX }).default(1),
   limit: z.coerce
     .number()
     .int('limit must be an integer')
     .min(1, 'limit must be at least 1')
     .max(100, 'limit must be at most 100')
     .default(PAID_ORDERS_PAGE_SIZE),
-  'orderDate[startDate]': z.string().min(1).optional(),
-  'orderDate[endDate]': z.string().min(1).optional(),
+  'orderDate[startDate]': queryDateOrInstant('orderDate[startDate]', { required: true }).optional(),
+  'orderDate[endDate]': queryDateOrInstant('orderDate[endDate]', { required: true }).optional(),
   'orderDate[timezone]': z.string().min(1).optional(),
   financialStatus: z.literal('paid', { message: "financialStatus must be 'paid'" }).default('paid'),
-  fromTime: z.string().min(1).optional(),
-  toTime: z.string().min(1).optional(),
+  fromTime: queryDateOrInstant('fromTime', { required: true }).optional(),
+  toTime: queryDateOrInstant('toTime', { required: true }).optional(),
   stores: StoreList,
   timezone: timezoneField,
 });
@@ -149,8 +148,8 @@ export const PaidOrdersCountResponse = z.object({ count: z.number().int() });
 export const CollectionSearchQuery = z.object({
   search: z.string().max(200, 'search must be at most 200 characters').optional().default(''),
   stores: StoreList.optional().meta({ description: 'Stores to search (default: the X-Store-Id store).' }),
-  fromTime: z.string().optional(),
-  toTime: z.string().optional(),
+  fromTime: queryDateOrInstant('fromTime').optional(),
+  toTime: queryDateOrInstant('toTime').optional(),
   timezone: z.string().optional(),
 });
 /** GET /api/analytics/collections answer (§7 "data.collections with title and handle"). At most 20. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { queryDate } from './bounds.js';
 import { MajorUnits } from './common.js';
 import { ABANDONED_PAGE_SIZE } from './limits.js';
 import { limitParam, pageParam } from './paging.js';
-import { isLocalDate } from './time.js';
 
 /**
  * Abandoned checkouts (issue 12 item 5; spec admin-dashboard §2 route website.abandoned, scope `orders`): a storefront
@@ -11,9 +11,7 @@ import { isLocalDate } from './time.js';
  */
 
 const LocalDay = (name: string) =>
-  z
-    .string()
-    .refine(isLocalDate, `${name} must be a date YYYY-MM-DD`)
+  queryDate(name)
     .optional()
     .meta({ description: `${name} as YYYY-MM-DD in the shop's time zone` });
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { queryDateOrInstant } from './bounds.js';
 import { MajorUnits, StoreList } from './common.js';
 
 /** Query of the home-dashboard reports (spec admin-dashboard §7): fromTime/toTime ISO instants or YYYY-MM-DD. */
 export const ReportQuery = z.object({
-  fromTime: z.string().min(1, 'fromTime is required'),
-  toTime: z.string().min(1, 'toTime is required'),
+  fromTime: queryDateOrInstant('fromTime', { required: true }),
+  toTime: queryDateOrInstant('toTime', { required: true }),
   stores: StoreList,
   timezone: z.string().optional(),
 });

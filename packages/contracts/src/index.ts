@@ -1,6 +1,7 @@
 export * from './analytics.js';
 export * from './apps.js';
 export * from './auth.js';
+export * from './bounds.js';
 export * from './catalog.js';
 export * from './catalog-ops.js';
 export * from './checkouts.js';
@@ -18,7 +19,6 @@ export * from './menus.js';
 export * from './merchandising.js';
 export * from './metrics.js';
 export * from './money.js';
-export * from './metrics.js';
 export * from './orders.js';
 export * from './pages.js';
 export * from './payout.js';

@@ -299,7 +299,7 @@ export const StorefrontReviewBody = z.object({
 export type StorefrontReviewBody = z.input<typeof StorefrontReviewBody>;
 
 export const StorefrontReviewsQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  page: pageParam,
   limit: z.coerce.number().int().min(1).max(50).default(STOREFRONT_REVIEWS_PAGE_SIZE),
 });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { QUERY_MONEY_MAX, queryDate, queryNumber } from './bounds.js';
 import { MajorUnits } from './common.js';
 import { CUSTOMERS_PAGE_SIZE, NOTE_MAX_LENGTH, ORDERS_PAGE_SIZE, TAGS_MAX_COUNT } from './limits.js';
 import { limitParam, pageParam } from './paging.js';
-import { isLocalDate } from './time.js';
 
 /**
  * Orders and customers of the admin (issue 12 items 1 and 4; spec admin-dashboard §2 website.orders and
@@ -45,10 +45,7 @@ const Page = pageParam;
 const Limit = (pageSize: number) => limitParam(pageSize, 250);
 /** A local date 'YYYY-MM-DD' read in the shop's timezone (spec §9 query date format). */
 const LocalDay = (field: string) =>
-  z
-    .string()
-    .refine(isLocalDate, `${field} must be a date written YYYY-MM-DD`)
-    .meta({ description: "A day in the shop's timezone, YYYY-MM-DD." });
+  queryDate(field, `${field} must be a date written YYYY-MM-DD`).meta({ description: "A day in the shop's timezone, YYYY-MM-DD." });
 const Search = z.string().trim().max(200, 'search must be at most 200 characters').optional();
 
 /** Filters shared by GET /api/orders and GET /api/orders/export. */
@@ -287,12 +284,9 @@ export const NoteTagsBody = z
   .meta({ id: 'NoteTagsBody' });
 export type NoteTagsBody = z.input<typeof NoteTagsBody>;
 
-const Count = (field: string) =>
-  z.coerce
-    .number({ message: `${field} must be a whole number` })
-    .int(`${field} must be a whole number`)
-    .min(0, `${field} must be 0 or more`);
-const Money = (field: string) => z.coerce.number({ message: `${field} must be a number` }).min(0, `${field} must be 0 or more`);
+/** Query bounds (bounds.ts, issue 29 item 4): a count 0…2^31−1; money 0…10^12 major units. */
+const Count = (field: string) => queryNumber(field);
+const Money = (field: string) => queryNumber(field, { int: false, max: QUERY_MONEY_MAX });
 
 /** Filters shared by GET /api/customers and its export: search, orders count, amount spent (major units), created days. */
 const CustomerFilters = z.object({

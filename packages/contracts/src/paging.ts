@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUERY_PAGE_MAX } from './bounds.js';
 
 /*
  * The `page` and `limit` parameters of every admin list query, declared once (issue 15 "one source per rule"), with
@@ -6,11 +7,12 @@ import { z } from 'zod';
  * live in limits.ts.
  */
 
-/** `page` of a list query: a whole number from 1; 1 when absent. */
+/** `page` of a list query: a whole number from 1 to QUERY_PAGE_MAX (bounds.ts, issue 29 item 4); 1 when absent. */
 export const pageParam = z.coerce
   .number({ message: 'page must be a whole number' })
   .int('page must be a whole number')
   .min(1, 'page must be 1 or more')
+  .max(QUERY_PAGE_MAX, `page must be at most ${QUERY_PAGE_MAX}`)
   .default(1);
 
 /** `limit` of a list query: a whole number of rows from 1 to `max`; `pageSize` (limits.ts) when absent. */

@@ -1,6 +1,7 @@
 import cardValidator from 'card-validator';
 import { electronicFormatIBAN, validateIBAN } from 'ibantools';
 import { z } from 'zod';
+import { queryDate } from './bounds.js';
 import { MajorUnits } from './common.js';
 import { limitParam, pageParam } from './paging.js';
 
@@ -336,7 +337,8 @@ export const PayoutRequest = z
   })
   .meta({ id: 'PayoutRequest' });
 export type PayoutRequest = z.infer<typeof PayoutRequest>;
-const isoDate = (name: string) => z.iso.date(`${name} must be a date YYYY-MM-DD`).optional();
+/** A day of the history filter, years 0100–9999 (bounds.ts: year 0 answered 500, issue 29 item 4). */
+const isoDate = (name: string) => queryDate(name).optional();
 export const PayoutRequestQuery = z.object({
   page,
   limit,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryNumber } from './bounds.js';
 import {
   ATTRIBUTION_CLICK_ID_MAX,
   ATTRIBUTION_PATH_MAX,
@@ -190,8 +191,8 @@ export const StorefrontProductsQuery = z.object({
   /** `1`: only products with a variant in stock (or sold when out of stock). */
   available: z.literal('1', { message: "available must be '1'" }).optional(),
   /** Price bounds in cents, inclusive. */
-  priceMin: z.coerce.number({ message: 'priceMin must be a whole number of cents' }).int().min(0, 'priceMin must be 0 or more').optional(),
-  priceMax: z.coerce.number({ message: 'priceMax must be a whole number of cents' }).int().min(0, 'priceMax must be 0 or more').optional(),
+  priceMin: queryNumber('priceMin', { message: 'priceMin must be a whole number of cents' }).optional(),
+  priceMax: queryNumber('priceMax', { message: 'priceMax must be a whole number of cents' }).optional(),
 });
 export const StorefrontProductsResponse = z.object({
   products: z.array(StorefrontProductCard),
