@@ -13,7 +13,7 @@ import { errorHandler, frameworkErrors, refuseBadText, refuseNulInUrl } from './
 import { guardFirst, makeGuard, trackRoutes } from './lib/guard.js';
 import { lazyRequestLogger, withRedaction } from './lib/log.js';
 import { defineMailJob } from './lib/mail.js';
-import { openapiOptions } from './lib/openapi.js';
+import { openapiOptions, slashAliases } from './lib/openapi.js';
 import { memoryLimiters, redisLimiters, watchRedis } from './lib/rate-limit.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { makeSerializerCompiler } from './lib/serializer.js';
@@ -89,7 +89,11 @@ export interface BuildAppOptions {
  */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, database } = opts;
+  // Trailing-slash collection routes answer at their slashless path too, the path the OpenAPI document lists (issue
+  // 29 item 6; lib/openapi.ts slashAliases).
+  const aliases = slashAliases();
   const app = Fastify({
+    rewriteUrl: (req) => aliases.rewrite(req.method ?? 'GET', req.url ?? '/'),
     logger: withRedaction(opts.logger),
     logController: new RequestLogAtDebug(),
     // Each request's pino child is made only when the request writes a line at an enabled level (lib/log.ts).
@@ -138,6 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   trackRoutes(app);
+  aliases.track(app);
   guardFirst(app);
   app.decorateRequest('auth', null as never);
 
@@ -191,7 +196,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // precompressed instead (modules/web, storefront plugin), and keep their encoding (issue 16 item 2).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 1 } });
-  await app.register(swagger, openapiOptions(config));
+  await app.register(swagger, openapiOptions(config, aliases));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));

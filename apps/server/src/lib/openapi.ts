@@ -1,5 +1,6 @@
 import { ErrorResponse } from '@backroom/contracts';
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import { routeGuard } from './guard.js';
@@ -12,11 +13,19 @@ import { routeGuard } from './guard.js';
  *  - the `X-Store-Id` header parameter (uuid, required) on routes about one store (`store` not false);
  *  - the error answers `{statusCode, code, messages}`: 400 when the route validates input, 401 when guarded,
  *    403 when a scope is needed, 404 when the route is about one store or has path parameters — unless declared.
- * Only `/api/…` routes are documented (the SPA fallbacks and a path's trailing-slash twin are not), and components no
- * operation uses are left out. `npm test` lints the result with Redocly's recommended rules and type-checks a client
+ * Only `/api/…` routes are documented (not the SPA fallbacks), and components no operation uses are left out. A
+ * collection route registered with a trailing slash (`/api/stores/onlinestore/pages/`) is documented WITHOUT it
+ * (Redocly's no-path-trailing-slash) and answers there too (`slashAliases`); one that has a slashless twin of its own
+ * (`/api/auth/history/`) is left out as that twin's copy (issue 29 item 6). `npm test` lints the result with Redocly's recommended rules and type-checks a client
  * generated from it (`openapi.test.ts`).
  */
-export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
+export function openapiOptions(config: Config, aliases: SlashAliases): FastifyDynamicSwaggerOptions {
+  const transform: SwaggerTransform = (args) => {
+    if (!args.url.endsWith('/') || args.url === '/') return transformRoute(args);
+    // A trailing-slash collection route: documented without the slash unless the slashless path is a route itself.
+    const documented = [args.route.method].flat().every((m) => aliases.documentedPath(m, args.url)) ? args.url.slice(0, -1) : null;
+    return documented ? transformRoute({ ...args, url: documented }) : { schema: { hide: true }, url: args.url };
+  };
   return {
     openapi: {
       info: {
@@ -29,8 +38,58 @@ export function openapiOptions(config: Config): FastifyDynamicSwaggerOptions {
       servers: [{ url: config.adminOrigin, description: 'This server (admin and API share the origin)' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: transformRoute,
+    transform,
     transformObject: transformDocument,
+  };
+}
+
+/**
+ * The trailing-slash collection routes (`GET/POST /api/stores/onlinestore/pages/`, menus, domains, payout card,
+ * personalizations) under their slashless path too (issue 29 item 6): the document cannot list `/x/` (Redocly's
+ * recommended `no-path-trailing-slash` is an error), so it lists `/x`, and the app's `rewriteUrl` sends a request
+ * for `/x` (query kept) to `/x/` when `/x` is not a route of its own. `track(app)` records the routes (an onRoute
+ * hook, before the modules register); `rewrite(url)` is one Map lookup per request.
+ */
+export interface SlashAliases {
+  track(app: FastifyInstance): void;
+  /** The URL to route: `/x/…query` for `/x…query` when only `METHOD /x/` is registered, else `url` itself. */
+  rewrite(method: string, url: string): string;
+  /** The path `METHOD url` (trailing slash) is documented under, or null when `METHOD /x` is a route itself. */
+  documentedPath(method: string, url: string): string | null;
+}
+
+/** Builds the {@link SlashAliases} of one app; routes are told apart by method and path. */
+export function slashAliases(): SlashAliases {
+  const plain = new Set<string>();
+  const slashed = new Set<string>();
+  /** `METHOD /x` → the registered `/x/`, while `METHOD /x` is not a route. */
+  const alias = new Map<string, string>();
+  return {
+    track(app) {
+      app.addHook('onRoute', (route) => {
+        const url = route.url;
+        for (const method of [route.method].flat()) {
+          if (url.length > 1 && url.endsWith('/')) {
+            slashed.add(`${method} ${url}`);
+            if (!plain.has(`${method} ${url.slice(0, -1)}`)) alias.set(`${method} ${url.slice(0, -1)}`, url);
+          } else {
+            plain.add(`${method} ${url}`);
+            alias.delete(`${method} ${url}`);
+          }
+        }
+      });
+    },
+    rewrite(method, url) {
+      if (alias.size === 0) return url;
+      const q = url.indexOf('?');
+      const target = alias.get(`${method} ${q < 0 ? url : url.slice(0, q)}`);
+      if (!target) return url;
+      return q < 0 ? target : target + url.slice(q);
+    },
+    documentedPath(method, url) {
+      const bare = url.slice(0, -1);
+      return slashed.has(`${method} ${url}`) && !plain.has(`${method} ${bare}`) ? bare : null;
+    },
   };
 }
 
@@ -62,7 +121,7 @@ interface HeadersSchema {
 const transformRoute: SwaggerTransform = (args) => {
   const { url, route } = args;
   const schema = (args.schema ?? {}) as RouteSchema;
-  if (!url.startsWith('/api/') || url.endsWith('/') || schema.hide) return { schema: { hide: true }, url };
+  if (!url.startsWith('/api/') || schema.hide) return { schema: { hide: true }, url };
   const guard = routeGuard(route);
   const aboutStore = !!guard && guard.store !== false;
   const errors: Record<number, boolean> = {
