@@ -24,6 +24,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/storefront/src/**/*.test.ts',
             'fixtures/*/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],

@@ -52,6 +52,9 @@ export default defineConfig({
     // The server renderer (`vite build --ssr src/entry-server.tsx --outDir dist-ssr`, issue 16 item 1) is imported
     // by the server process; the theme's public files are the browser build's only.
     copyPublicDir: !process.argv.includes('--ssr'),
+    // No [PLUGIN_TIMINGS] warning: a ratio of plugin-hook time to Rolldown's link stage that follows the machine's
+    // load, not the code (see apps/admin/vite.config.ts; issue 28 item 5).
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: {
     port: 5174,
