@@ -21,8 +21,8 @@ import {
 import type { Config } from '../../config.js';
 import { type Db, rows, sql } from '../../db/client.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
-import { isPaidOrder, netSalesCents } from '../../lib/money.js';
 import type { ShopEvent } from '../../lib/shop-events.js';
+import { periodTotals } from '../metrics/index.js';
 import { type Bot, escapeHtml, transportOf } from './telegram.js';
 
 interface LinkRow {
@@ -300,11 +300,9 @@ export async function dueSummaries(db: Db, now = new Date()): Promise<{ storeId:
     const day = addDaysToDate(today, -1);
     const from = new Date(startOfLocalDate(day, tz));
     const to = new Date(endOfLocalDate(day, tz));
-    const [s] = await rows<{ orders: number; sales: number }>(
-      db,
-      sql`select count(*)::int as orders, coalesce(sum(${netSalesCents('o')}), 0)::int as sales
-          from orders o where o.store_id = ${c.store_id} and ${isPaidOrder('o')} and o.created_at between ${from} and ${to}`,
-    );
+    // Yesterday's orders and total sales as home and the Overview show them (modules/metrics, issue 30).
+    const t = await periodTotals(db, [c.store_id], from, to);
+    const s = { orders: t.orders, sales: t.totalSalesCents };
     const shop = await shopOf(db, c.store_id);
     out.push({
       storeId: c.store_id,
