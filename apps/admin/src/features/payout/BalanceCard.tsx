@@ -40,7 +40,7 @@ export function BalanceCard() {
         </ThemeIcon>
       </Group>
       <Anchor component={Link} to={routePath('website.settings.payout')} size="sm" fw={500} mt="sm">
-        Request a payout
+        {b.availableToPayout > 0 ? 'Request a payout' : 'View your balance'}
       </Anchor>
     </Card>
   );

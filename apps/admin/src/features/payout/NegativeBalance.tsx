@@ -18,7 +18,13 @@ export function negativeBalanceLine(amount: string): string {
 export function NoPayoutNotice({ available, amount }: { available: number; amount: string }) {
   const negative = available < 0;
   return (
-    <Alert color={negative ? 'yellow' : 'gray'} icon={<IconInfoCircle aria-hidden />} title="No payout can be requested yet">
+    <Alert
+      color={negative ? 'yellow' : 'gray'}
+      icon={<IconInfoCircle aria-hidden />}
+      title="No payout can be requested yet"
+      // The default yellow title is too pale on the light yellow ground (WCAG AA contrast): dark text instead.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Text size="sm">
         {negative
           ? `${negativeBalanceLine(amount)}. Refunds made after your last payout are taken from your balance; you can request a payout once it is positive again.`
