@@ -15,7 +15,7 @@ import { lazyRequestLogger, withRedaction } from './lib/log.js';
 import { defineMailJob } from './lib/mail.js';
 import { openapiOptions, slashAliases } from './lib/openapi.js';
 import { memoryLimiters, redisLimiters, watchRedis } from './lib/rate-limit.js';
-import { securityHeaders } from './lib/security-headers.js';
+import { carriesCredentials, securityHeaders } from './lib/security-headers.js';
 import { makeSerializerCompiler } from './lib/serializer.js';
 import { createShopEvents } from './lib/shop-events.js';
 import type { App } from './lib/types.js';
@@ -189,6 +189,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Computed once above; the storefront's own onRequest hook (registered later) replaces CSP and frame options.
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') ? apiHeaders : headers);
+    // Authenticated answers are never stored by a browser or a proxy (issue 29 item 8).
+    if (carriesCredentials(req.headers)) reply.header('cache-control', 'no-store');
     done();
   });
   // HTML and JSON (and other text) answers over 1 KiB are compressed on the fly for clients that accept it: br

@@ -22,3 +22,14 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   });
   return headers;
 }
+
+/**
+ * True when a request carries credentials, so its answer must not be stored by a browser or a shared cache
+ * (issue 29 item 8, OWASP REST Security "Cache-Control: no-store" on sensitive answers): an `Authorization` header,
+ * the only credential the API knows (Bearer access tokens; every guarded route needs one, so every answer of a
+ * guarded route with data carries it). The app's `onRequest` hook then sets `Cache-Control: no-store`; a handler
+ * may still set its own (only public files do).
+ */
+export function carriesCredentials(headers: IncomingMessage['headers']): boolean {
+  return typeof headers.authorization === 'string' && headers.authorization.length > 0;
+}
