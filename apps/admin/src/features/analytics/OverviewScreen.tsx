@@ -4,6 +4,7 @@ import '@mantine/dates/styles.css';
 import {
   type DashboardFiguresResponse,
   localDate,
+  type MetricKey,
   PAID_ORDERS_PAGE_SIZE,
   type PaidOrderRow,
   type SeriesResponse,
@@ -32,6 +33,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { FigureHelp } from '../../components/FigureHelp';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { formatCount, formatMoneyMajor } from '../../lib/format';
 import { readAccount } from '../../lib/session';
@@ -87,12 +89,15 @@ function useToday(timezone: string | null): string | null {
   return timezone ? localDate(now, timezone) : null;
 }
 
-function StatCard({ label, value, loading }: { label: string; value: ReactNode; loading: boolean }) {
+function StatCard({ label, value, loading, metric }: { label: string; value: ReactNode; loading: boolean; metric: MetricKey }) {
   return (
     <Card component="section" aria-label={label}>
-      <Text size="sm" fw={600} c="dimmed">
-        {label}
-      </Text>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm" fw={600} c="dimmed">
+          {label}
+        </Text>
+        <FigureHelp metric={metric} />
+      </Group>
       {loading ? (
         <Skeleton h={32} w="60%" mt={6} radius="sm" />
       ) : (
@@ -135,9 +140,12 @@ function Funnel({ data, loading }: { data: DashboardFiguresResponse | undefined;
   const top = data?.funnel[0]?.visits ?? 0;
   return (
     <Card component="section" aria-label="Conversion funnel">
-      <Text size="sm" fw={700} mb="sm">
-        Conversion funnel
-      </Text>
+      <Group gap={4} mb="sm" wrap="nowrap">
+        <Text size="sm" fw={700}>
+          Conversion funnel
+        </Text>
+        <FigureHelp metric="funnel" />
+      </Group>
       {loading || !data ? (
         <Skeleton h={180} radius="sm" />
       ) : (
@@ -394,10 +402,10 @@ export default function OverviewScreen() {
       </Group>
 
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-        <StatCard label="Total sales" value={f ? money(f.totalSales) : ''} loading={!f} />
-        <StatCard label="Total orders" value={f ? formatCount(f.totalOrders) : ''} loading={!f} />
-        <StatCard label="AOV" value={f ? money(f.aov) : ''} loading={!f} />
-        <StatCard label="CR" value={f ? `${f.conversionRate.toFixed(2)}%` : ''} loading={!f} />
+        <StatCard label="Total sales" metric="totalSales" value={f ? money(f.totalSales) : ''} loading={!f} />
+        <StatCard label="Total orders" metric="orders" value={f ? formatCount(f.totalOrders) : ''} loading={!f} />
+        <StatCard label="AOV" metric="aov" value={f ? money(f.aov) : ''} loading={!f} />
+        <StatCard label="CR" metric="conversionRate" value={f ? `${f.conversionRate.toFixed(2)}%` : ''} loading={!f} />
       </SimpleGrid>
 
       <ChartCard title={compare ? 'Sales · Today vs Yesterday' : 'Sales'} label="Sales chart" loading={!sales.data}>

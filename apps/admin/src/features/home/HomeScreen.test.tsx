@@ -1,4 +1,5 @@
 import '../../test/setup-dom';
+import { METRIC_HELP } from '@backroom/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORE_ID as STORE, signInToDemoStore, user } from '../../test/fixtures';
@@ -45,7 +46,11 @@ describe('home dashboard (spec §1, §7)', () => {
     );
     expect(urls().some((u) => u.startsWith('/api/reports/total-orders?fromTime=2025-06-03&toTime=2025-06-03'))).toBe(true);
     expect(urls()).toContain('/api/orders/count?fulfillmentStatus=unfulfilled');
-    expect(screen.getByRole('link', { name: 'View orders to fulfill' }).getAttribute('href')).toBe('/admin/orders');
+    // The link opens the Unfulfilled tab, the filter the count reads (issue 30).
+    expect(screen.getByRole('link', { name: 'View orders to fulfill' }).getAttribute('href')).toBe('/admin/orders?tab=unfulfilled');
+    // Each shared figure says what it counts (modules/metrics' help texts).
+    for (const key of ['totalSales', 'orders', 'openOrders'] as const)
+      expect(screen.getByRole('button', { name: METRIC_HELP[key] })).toBeTruthy();
   });
 
   it('uses the afternoon greeting from 12:00 in the store timezone', async () => {

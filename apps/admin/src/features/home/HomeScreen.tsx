@@ -1,8 +1,9 @@
-import { DEFAULT_TIMEZONE, localDate } from '@backroom/contracts';
+import { DEFAULT_TIMEZONE, localDate, type MetricKey } from '@backroom/contracts';
 import { Anchor, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Typography } from '@mantine/core';
 import { IconCash, IconPackage, IconReceipt, IconTag } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { FigureHelp } from '../../components/FigureHelp';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { formatHeadingDate } from '../../lib/dates';
 import { formatCount, formatMoneyMajor, greetingAt } from '../../lib/format';
@@ -30,6 +31,7 @@ function Stat({
   loading,
   failed,
   footer,
+  metric,
 }: {
   label: string;
   icon: ReactNode;
@@ -37,14 +39,19 @@ function Stat({
   loading: boolean;
   failed: boolean;
   footer?: ReactNode;
+  /** The figure's definition (modules/metrics), shown as its help; none for figures of this screen only. */
+  metric?: MetricKey;
 }) {
   return (
     <Card component="section" aria-label={label}>
       <Stack gap={6} h="100%">
         <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={600} c="dimmed">
-            {label}
-          </Text>
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" fw={600} c="dimmed">
+              {label}
+            </Text>
+            {metric && <FigureHelp metric={metric} />}
+          </Group>
           <ThemeIcon variant="light" color="gray" radius="md" size="md" aria-hidden>
             {icon}
           </ThemeIcon>
@@ -118,6 +125,7 @@ export default function HomeScreen() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <Stat
           label="Total sales today"
+          metric="totalSales"
           icon={<IconCash size={18} />}
           loading={!query || sales.isPending}
           failed={sales.isError}
@@ -125,6 +133,7 @@ export default function HomeScreen() {
         />
         <Stat
           label="Total orders today"
+          metric="orders"
           icon={<IconReceipt size={18} />}
           loading={!query || orders.isPending}
           failed={orders.isError}
@@ -132,12 +141,13 @@ export default function HomeScreen() {
         />
         <Stat
           label="Open orders"
+          metric="openOrders"
           icon={<IconPackage size={18} />}
           loading={open.isPending}
           failed={open.isError}
           value={open.data ? formatCount(open.data.count) : null}
           footer={
-            <Anchor component={Link} to={routePath('website.orders')} size="sm" fw={500}>
+            <Anchor component={Link} to={routePath('website.orders')} search={{ tab: 'unfulfilled' }} size="sm" fw={500}>
               View orders to fulfill
             </Anchor>
           }

@@ -1,17 +1,21 @@
-import type { LiveSummary, LiveTopRow } from '@backroom/contracts';
+import type { LiveSummary, LiveTopRow, MetricKey } from '@backroom/contracts';
 import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { FigureHelp } from '../../components/FigureHelp';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { formatCount, formatMoneyMajor } from '../../lib/format';
 import { readAccount } from '../../lib/session';
 import { type StreamState, useLiveStream, useLiveSummary } from './api';
 
 /** One big figure of the live view. */
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Figure({ label, value, hint, metric }: { label: string; value: string; hint?: string; metric?: MetricKey }) {
   return (
     <Card withBorder padding="lg" role="group" aria-label={label}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        {metric && <FigureHelp metric={metric} />}
+      </Group>
       <Text fz={40} fw={700} lh={1.2} data-testid={`live-${label}`}>
         {value}
       </Text>
@@ -25,12 +29,29 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 }
 
 /** A top list (landing pages, sources, locations) with an honest empty line. */
-function TopList({ title, column, rows, unit, empty }: { title: string; column: string; rows: LiveTopRow[]; unit: string; empty: string }) {
+function TopList({
+  title,
+  column,
+  rows,
+  unit,
+  empty,
+  metric,
+}: {
+  title: string;
+  column: string;
+  rows: LiveTopRow[];
+  unit: string;
+  empty: string;
+  metric?: MetricKey;
+}) {
   return (
     <Card withBorder padding="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
+      <Group gap={4} mb="sm" wrap="nowrap">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {metric && <FigureHelp metric={metric} />}
+      </Group>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {empty}
@@ -83,10 +104,20 @@ function Figures({ s }: { s: LiveSummary }) {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <Figure label="Visitors right now" value={formatCount(s.visitorsNow)} hint="Sessions active in the last 5 minutes" />
-        <Figure label="Total sales" value={formatMoneyMajor(s.totalSalesToday, currency)} hint={`Today (${s.timezone})`} />
-        <Figure label="Sessions" value={formatCount(s.sessionsToday)} hint="Today" />
-        <Figure label="Orders" value={formatCount(s.ordersToday)} hint="Today" />
+        <Figure
+          label="Visitors right now"
+          metric="visitorsNow"
+          value={formatCount(s.visitorsNow)}
+          hint="Sessions active in the last 5 minutes"
+        />
+        <Figure
+          label="Total sales"
+          metric="totalSales"
+          value={formatMoneyMajor(s.totalSalesToday, currency)}
+          hint={`Today (${s.timezone})`}
+        />
+        <Figure label="Sessions" metric="sessions" value={formatCount(s.sessionsToday)} hint="Today" />
+        <Figure label="Orders" metric="orders" value={formatCount(s.ordersToday)} hint="Today" />
       </SimpleGrid>
       <Card withBorder padding="md" component="section" aria-label="Customer behavior">
         <Title order={2} size="h4" mb="sm">
@@ -116,7 +147,14 @@ function Figures({ s }: { s: LiveSummary }) {
           unit="Sessions"
           empty="No sources recorded today yet."
         />
-        <TopList title="Top locations" column="Location" rows={s.topCountries} unit="Orders" empty="No orders with an address today yet." />
+        <TopList
+          title="Top locations"
+          metric="topLocations"
+          column="Location"
+          rows={s.topCountries}
+          unit="Orders"
+          empty="No orders with an address today yet."
+        />
       </SimpleGrid>
     </Stack>
   );

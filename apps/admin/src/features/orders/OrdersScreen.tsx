@@ -2,6 +2,7 @@ import {
   DEFAULT_TIMEZONE,
   FINANCIAL_STATUSES,
   FULFILLMENT_STATUSES,
+  METRIC_HELP,
   ORDER_TABS,
   ORDERS_PAGE_SIZE,
   type OrderRow,
@@ -100,6 +101,11 @@ export default function OrdersScreen() {
             ))}
           </Tabs.List>
         </Tabs>
+        {tab === 'unfulfilled' && (
+          <Text size="xs" c="dimmed" px="sm" pt={4} data-metric="openOrders">
+            {METRIC_HELP.openOrders}
+          </Text>
+        )}
         <ListFilters label="Search orders" placeholder="Search by order, customer name or e-mail" text={text} onText={setText}>
           <Select
             label="Payment status"

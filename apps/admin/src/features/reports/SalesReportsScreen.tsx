@@ -1,5 +1,6 @@
-import type { SalesReport } from '@backroom/contracts';
-import { SALES_GROUPINGS } from '@backroom/contracts';
+import type { MetricKey, SalesReport } from '@backroom/contracts';
+import { METRIC_HELP, SALES_GROUPINGS } from '@backroom/contracts';
+import { Stack } from '@mantine/core';
 import { useReport } from './api';
 import { type FigureColumn, ReportFrame, useReportParams } from './ReportFrame';
 
@@ -27,6 +28,9 @@ const COLUMNS: FigureColumn[] = [
   { key: 'total_sales', label: 'Total sales', kind: 'money' },
 ];
 
+/** The figures of the report whose definitions (modules/metrics, issue 30) are written under the title. */
+const NOTE_METRICS: MetricKey[] = ['orders', 'grossSales', 'discounts', 'returns', 'netSales', 'totalSales'];
+
 /**
  * Sales reports (route website.sales-reports, scope sale_reports; issue 17 item 2): gross sales, discounts, returns,
  * net sales, shipping, taxes and total sales of the chosen days by period, product, variant, vendor, UTM source or
@@ -40,7 +44,14 @@ export default function SalesReportsScreen() {
     <ReportFrame
       kind="sales"
       title="Sales reports"
-      note="Shopify's definitions: returns count on the day of the refund; net sales = gross sales − discounts − returns; total sales = net sales + shipping + taxes. Product, variant and vendor rows count order lines and leave shipping and taxes to the orders."
+      note={
+        <Stack gap={2} component="span" data-metric="sales-report">
+          {NOTE_METRICS.map((m) => (
+            <span key={m}>{METRIC_HELP[m]}</span>
+          ))}
+          <span>Product, variant and vendor rows count order lines and leave shipping and taxes to the orders.</span>
+        </Stack>
+      }
       params={params}
       onChange={go}
       groupings={GROUPINGS}
