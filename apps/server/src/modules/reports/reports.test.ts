@@ -1,4 +1,4 @@
-import type { SalesReport } from '@backroom/contracts';
+import { addDaysToDate, type SalesReport } from '@backroom/contracts';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -329,12 +329,15 @@ describe('GET /api/reports/sales', () => {
     expect(report.totals.orders).toBe(homeOrders.total_orders);
     expect(report.totals.total_sales).toBe(overview.totalSales);
     expect(report.totals.orders).toBe(overview.totalOrders);
-    // Day by day on days without a refund of another day's order.
-    for (const d of ['2026-02-28', '2026-03-01', '2026-03-09']) {
+    // Day by day, EVERY day — the refund's day (Mar 11) and the refunded order's day (Mar 8) included: one definition
+    // everywhere, returns on the day of the refund (issue 30; this loop used to skip days with a refund of another day).
+    for (let d = range.fromTime; d <= range.toTime; d = addDaysToDate(d, 1)) {
       const one = { fromTime: d, toTime: d };
       const r = (await get(`/api/reports/sales?${q(one)}`)).json();
+      const o = (await get(`/api/analytics/dashboard?${q(one)}`)).json();
       expect(r.totals.total_sales, d).toBe((await get(`/api/reports/total-sales?${q(one)}`)).json().total_sales);
       expect(r.totals.orders, d).toBe((await get(`/api/reports/total-orders?${q(one)}`)).json().total_orders);
+      expect({ d, sales: o.totalSales, orders: o.totalOrders }).toEqual({ d, sales: r.totals.total_sales, orders: r.totals.orders });
     }
   });
 
