@@ -138,7 +138,8 @@ function DomainCard({ d, primaryHost }: { d: Domain; primaryHost: string }) {
           <>
             <Text size="sm">
               At your DNS provider, create a CNAME record{d.records.some((r) => r.type === 'A') ? ' (or the A record)' : ''} and the TXT
-              record below, then press Check DNS. DNS changes can take a few minutes to an hour to show.
+              record below, then press Check DNS. DNS changes can take a few minutes to an hour to show. Until the check passes the domain
+              is not reserved for your shop (the first shop to pass it gets the domain), and a claim not verified within 7 days expires.
             </Text>
             <Records domain={d} />
           </>

@@ -102,8 +102,9 @@ export const storePreferences = pgTable('store_preferences', {
  * Hosts that route to a store's storefront (spec §3 Domain: host, domainType; issue 11 item 1). `domainType` is
  * SystemDefault (the shop's `{handle}.{STOREFRONT_SUFFIX}`, always verified) or Custom. A custom domain routes only
  * once `status` is verified (DNS checked: CNAME/A plus the TXT `verifyToken`); `reason` says why a check failed. At
- * most one primary domain per store: the one "Open your site" and the storefront's links use. `host` is unique
- * across shops (punycode, lower case, no port).
+ * most one primary domain per store: the one "Open your site" and the storefront's links use. `host` (punycode, lower
+ * case, no port) is claimed at most once per shop and verified for at most one shop (issue 29 item 9: a pending claim
+ * does not reserve it; unverified claims expire after 7 days, domains/service.ts CLAIM_TTL_DAYS).
  */
 export const domains = pgTable(
   'domains',
@@ -112,7 +113,7 @@ export const domains = pgTable(
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    host: text('host').notNull().unique(),
+    host: text('host').notNull(),
     domainType: text('domain_type').notNull().default('SystemDefault'),
     status: text('status').notNull().default('verified'),
     verifyToken: text('verify_token'),
@@ -122,7 +123,14 @@ export const domains = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('domains_store').on(t.storeId), uniqueIndex('domains_one_primary_per_store').on(t.storeId).where(sql`${t.isPrimary}`)],
+  (t) => [
+    index('domains_store').on(t.storeId),
+    uniqueIndex('domains_one_primary_per_store').on(t.storeId).where(sql`${t.isPrimary}`),
+    // Issue 29 item 9: a pending claim does not reserve a host — several shops may claim it, once each; only one
+    // row per host may be verified (the first shop to prove ownership by its TXT record).
+    uniqueIndex('domains_host_store').on(t.host, t.storeId),
+    uniqueIndex('domains_verified_host').on(t.host).where(sql`${t.status} = 'verified'`),
+  ],
 );
 
 /** A sign-in session = one refresh-token family (DESIGN.md "Sessions"). Revoked → every token of it dies. */

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storePreferences } from '../../db/schema/index.js';
+import { domains, storePreferences } from '../../db/schema/index.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 import { checkDomainDns } from './dns.js';
 import { type DnsZone, startDnsStub } from './dns-stub.js';
+import { CLAIM_TTL_DAYS } from './service.js';
 
 /** Domains API (spec admin-dashboard §7 Onboarding and domains; issue 11 item 1), DNS checked by a local DNS server. */
 
@@ -67,7 +68,7 @@ describe('domains', () => {
     expect(d.records[2].value).toMatch(/^backroom-verify=[0-9a-f]{32}$/);
   });
 
-  it('refuses IPs, ports, malformed names, system domains and duplicates across shops', async () => {
+  it('refuses IPs, ports, malformed names, system domains and a second claim of the same shop', async () => {
     const bad = async (host: string) => (await call('POST', '/api/stores/config/domains/', { host })).json().messages;
     expect(await bad('203.0.113.5')).toEqual(['body.host: must be a domain name, not an IP address']);
     expect(await bad('[::1]')).toEqual(['body.host: must be a domain name, not an IP address']);
@@ -77,13 +78,18 @@ describe('domains', () => {
     expect(await bad(`${theirs.handle}.localhost`)).toEqual(['body.host: domains under localhost are system domains']);
     expect(await bad('')).toEqual(['body.host: host is required']);
     expect(await bad('bücher.example')).toEqual(['body.host: xn--bcher-kva.example is already connected to this shop']);
+    // Issue 29 item 9: a pending claim reserves nothing — another shop may claim the host too, racing or not.
     const other = await call('POST', '/api/stores/config/domains/', { host: 'XN--BCHER-KVA.example' }, foreignHeaders);
-    expect(other.json().messages).toEqual(['body.host: xn--bcher-kva.example is already connected to another shop']);
-    // Two shops racing for one host: one wins.
+    expect(other.statusCode).toBe(200);
     const race = await Promise.all(
       [headers, foreignHeaders].map((h) => call('POST', '/api/stores/config/domains/', { host: 'race.example.com' }, h)),
     );
-    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(race.map((r) => r.statusCode)).toEqual([200, 200]);
+    // The same shop twice at once: one claim.
+    const twice = await Promise.all(
+      [headers, headers].map((h) => call('POST', '/api/stores/config/domains/', { host: 'twice.example.com' }, h)),
+    );
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('checks DNS: failed with the reason, then verified by CNAME + TXT; it becomes primary and the storefront answers on it', async () => {
@@ -175,6 +181,99 @@ describe('domains', () => {
     });
     expect((await call('DELETE', '/api/stores/config/pending-domain?domain=my-brand.com')).statusCode).toBe(404);
     expect((await call('GET', '/api/stores/config/pending-domains', undefined, foreignHeaders)).json().domains).toEqual([]);
+  });
+});
+
+/**
+ * Claims (issue 29 item 9): a pending, unverified domain does not reserve the host; the first shop to prove ownership
+ * by its TXT record gets it, the others' checks are refused while it holds it; an unverified claim expires after
+ * CLAIM_TTL_DAYS days.
+ */
+describe('domain claims', () => {
+  const claim = async (host: string, h: Record<string, string>) => {
+    const r = await call('POST', '/api/stores/config/domains/', { host }, h);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().records.find((x: { type: string }) => x.type === 'TXT').value as string;
+  };
+  const check = (host: string, storeId: string, h: Record<string, string>) =>
+    call('POST', '/api/stores/admin/check-domain', { domain: host, storeId }, h);
+  /** DNS proving ownership of `host` for every shop whose TXT token is given (an A record to the platform's address). */
+  const prove = (host: string, tokens: string[]) => {
+    zone.A = { ...zone.A, [host]: ['203.0.113.10'] };
+    zone.TXT = { ...zone.TXT, [`_backroom-verify.${host}`]: tokens };
+  };
+  const listed = async (h: Record<string, string>) =>
+    ((await call('GET', '/api/stores/config/domains/', undefined, h)).json().domains as { host: string; status: string }[]).map(
+      (d) => `${d.host} ${d.status}`,
+    );
+
+  it('shop B may claim a host shop A has pending; whoever verifies first gets it, the other is refused with 409', async () => {
+    const host = 'contested.example.com';
+    const tokenA = await claim(host, headers);
+    const tokenB = await claim(host, foreignHeaders);
+    expect(tokenB).not.toBe(tokenA);
+    // The domain's owner proves it for B only: B verifies first and gets the storefront.
+    prove(host, [tokenB]);
+    expect((await check(host, shop.id, headers)).json()).toMatchObject({ status: 'failed' });
+    expect((await check(host, theirs.id, foreignHeaders)).json()).toMatchObject({ status: 'verified', isPrimary: true });
+    expect((await sf(host)).json().shop.id).toBe(theirs.id);
+    // Now A's TXT is there too: A's check is refused while B holds the host, and B keeps it.
+    prove(host, [tokenB, tokenA]);
+    const refused = await check(host, shop.id, headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().messages).toEqual([
+      `${host} is already connected to another shop, which proved ownership by its TXT record first. Remove it here, or ask that shop to remove it and check again.`,
+    ]);
+    expect((await sf(host)).json().shop.id).toBe(theirs.id);
+    expect(await listed(headers)).toContain(`${host} failed`);
+    // A verified host is taken: no new claim, no purchase.
+    const u3 = await makeUser(t.db);
+    const third = await makeStore(t.db, t.config, { ownerId: u3.id });
+    const h3 = (await login(t.app, u3.email, u3.password, third.id)).headers;
+    expect((await call('POST', '/api/stores/config/domains/', { host }, h3)).json().messages).toEqual([
+      `body.host: ${host} is already connected to another shop`,
+    ]);
+    expect((await call('POST', '/api/stores/config/buy-domains', { domains: [host] }, h3)).json().messages).toEqual([
+      `body.domains.0: ${host} is already connected to a shop`,
+    ]);
+    // B lets it go: A's next check gets it.
+    expect((await call('DELETE', `/api/stores/config/domains/?host=${host}`, undefined, foreignHeaders)).statusCode).toBe(200);
+    expect((await check(host, shop.id, headers)).json()).toMatchObject({ status: 'verified' });
+    expect((await sf(host)).json().shop.id).toBe(shop.id);
+  });
+
+  it('two shops verifying one host at the same moment: exactly one gets it', async () => {
+    const host = 'both.example.com';
+    const tokens = [await claim(host, headers), await claim(host, foreignHeaders)];
+    prove(host, tokens);
+    const answers = await Promise.all([check(host, shop.id, headers), check(host, theirs.id, foreignHeaders)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('an unverified claim older than 7 days expires: not listed nor checked, and claimed again with a new token', async () => {
+    const host = 'stale.example.com';
+    const oldToken = await claim(host, headers);
+    await t.db
+      .update(domains)
+      .set({ createdAt: new Date(Date.now() - (CLAIM_TTL_DAYS * 24 + 1) * 3600_000) })
+      .where(and(eq(domains.host, host), eq(domains.storeId, shop.id)));
+    expect(await listed(headers)).not.toContain(`${host} pending`);
+    prove(host, [oldToken]);
+    expect((await check(host, shop.id, headers)).statusCode).toBe(404);
+    // Another shop claims and verifies it; the stale claim stands in no one's way, not even its own shop's.
+    const tokenB = await claim(host, foreignHeaders);
+    const newToken = await claim(host, headers);
+    expect(newToken).not.toBe(oldToken);
+    prove(host, [tokenB]);
+    expect((await check(host, theirs.id, foreignHeaders)).json()).toMatchObject({ status: 'verified' });
+    // A claim that was verified once does not expire, even when a later check fails.
+    await t.db
+      .update(domains)
+      .set({ createdAt: new Date(Date.now() - 30 * 86_400_000) })
+      .where(and(eq(domains.host, host), eq(domains.storeId, theirs.id)));
+    prove(host, []);
+    expect((await check(host, theirs.id, foreignHeaders)).json()).toMatchObject({ status: 'failed' });
+    expect(await listed(foreignHeaders)).toContain(`${host} failed`);
   });
 });
 

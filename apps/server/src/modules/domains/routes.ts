@@ -29,9 +29,11 @@ import {
  * Domains (spec admin-dashboard §7 "Onboarding and domains", paths as the spec gives them under /api; issue 11 item
  * 1), scope `domains` unless said:
  * - GET    /api/stores/config/domains/                 → {domains, primaryHost, url}
- * - POST   /api/stores/config/domains/      {host}     → Domain (pending, with the DNS records to create)
+ * - POST   /api/stores/config/domains/      {host}     → Domain (a pending claim, with the DNS records to create;
+ *                                                        another shop's pending claim does not block it, issue 29)
  * - DELETE /api/stores/config/domains/?host=            → {ok}
- * - POST   /api/stores/admin/check-domain   {domain, storeId} → Domain (checked by real DNS now)
+ * - POST   /api/stores/admin/check-domain   {domain, storeId} → Domain (checked by real DNS now; 409 when another
+ *                                                        shop verified the host first)
  * - POST   /api/stores/config/update-domain-checkout {host} → the list (that domain is primary)
  * - GET    /api/stores/public/onlinestore/themes/page  → {enableRef, isVip} (any member)
  * - POST   /api/stores/config/buy-domains   {domains, years} → {domains} pending purchases (no registrar)
@@ -89,7 +91,10 @@ export default async function domainsRoutes(app: App) {
     },
   );
 
-  /** Checks a connected domain's DNS now (CNAME/A and TXT token) and records its status with the reason. */
+  /**
+   * Checks a connected domain's DNS now (CNAME/A and TXT token) and records its status with the reason; 409 when
+   * another shop holds the host verified (service.ts checkDomain).
+   */
   app.post(
     '/api/stores/admin/check-domain',
     {
@@ -99,7 +104,7 @@ export default async function domainsRoutes(app: App) {
         operationId: 'checkDomain',
         tags,
         body: CheckDomainBody,
-        response: { 200: Domain, ...errors },
+        response: { 200: Domain, ...errors, 409: ErrorResponse },
       },
     },
     async (req) => checkDomain(app.db, app.config, req.auth.storeId, req.body),

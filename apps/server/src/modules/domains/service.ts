@@ -3,12 +3,12 @@ import { isIP } from 'node:net';
 import { domainToASCII, domainToUnicode } from 'node:url';
 import type { BuyDomainsBody, Domain, DomainListResponse, PendingDomain, StoreConfigFlags } from '@backroom/contracts';
 import { BuyDomainsBody as BuySchema } from '@backroom/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { domainPurchases, domains, storePreferences, stores } from '../../db/schema/index.js';
 import { storefrontUrl, systemDomain } from '../../lib/domains.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/handles.js';
 import { domainsChanged } from '../../lib/host-events.js';
 import { checkDomainDns, txtName, txtValue } from './dns.js';
@@ -16,8 +16,26 @@ import { checkDomainDns, txtName, txtValue } from './dns.js';
 /**
  * A shop's domains (spec admin-dashboard §7 "Onboarding and domains", §3 Domain; issue 11 item 1): the system domain
  * `{handle}.{STOREFRONT_SUFFIX}` and connected custom domains, checked by real DNS. Every query is scoped by the
- * store; a host is unique across shops.
+ * store.
+ *
+ * Claims (issue 29 item 9): connecting a domain is a CLAIM that reserves nothing — any number of shops may claim a
+ * host (once each); the first shop whose DNS check proves ownership (CNAME/A and its own TXT token) gets it, and the
+ * others' checks are then refused (409) while that shop holds it verified. A claim never verified expires
+ * CLAIM_TTL_DAYS after it was made: it is no longer listed or checked, and the shop may claim the host again (a new
+ * token). Expiry is a read-time filter (`live`); expired rows are replaced when their shop claims the host again.
  */
+
+/** Days an unverified claim lives (issue 29 item 9). */
+export const CLAIM_TTL_DAYS = 7;
+
+/** The rows that count: verified once, or claimed less than CLAIM_TTL_DAYS ago (system domains are verified). */
+function live(now = new Date()): SQL {
+  return or(
+    isNotNull(domains.verifiedAt),
+    eq(domains.status, 'verified'),
+    gte(domains.createdAt, new Date(now.getTime() - CLAIM_TTL_DAYS * 86_400_000)),
+  )!;
+}
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -92,7 +110,7 @@ export async function listDomains(db: Db, config: Config, storeId: string): Prom
   const rows = await db
     .select()
     .from(domains)
-    .where(eq(domains.storeId, storeId))
+    .where(and(eq(domains.storeId, storeId), live()))
     .orderBy(sql`${domains.domainType} = 'SystemDefault' desc`, asc(domains.createdAt));
   const list = rows.map((r) => toDomain(config, r, sys));
   if (!list.some((d) => d.domainType === 'SystemDefault')) {
@@ -115,16 +133,26 @@ export async function listDomains(db: Db, config: Config, storeId: string): Prom
 }
 
 /**
- * Connects a domain to the shop (POST /stores/config/domains/ {host}): stored pending with a fresh ownership token;
- * the answer carries the DNS records to create. 400 `body.host: …` for an invalid host (see normalizeHost) or one
- * already connected to this or another shop (the unique index decides between racing shops).
+ * Connects a domain to the shop (POST /stores/config/domains/ {host}): a claim stored pending with a fresh ownership
+ * token; the answer carries the DNS records to create. Another shop's pending claim does not stand in the way (issue
+ * 29 item 9). 400 `body.host: …` for an invalid host (see normalizeHost), one this shop already claimed (an expired
+ * claim of its own is replaced), or one another shop has verified.
  */
 export async function connectDomain(db: Db, config: Config, storeId: string, input: string): Promise<Domain> {
   const host = normalizeHost(config, input, 'body.host');
   const sys = systemDomain(config, await storeHandle(db, storeId));
-  const [taken] = await db.select({ storeId: domains.storeId }).from(domains).where(eq(domains.host, host));
   const dup = (own: boolean) => badRequest(`body.host: ${host} is already connected to ${own ? 'this' : 'another'} shop`);
-  if (taken) throw dup(taken.storeId === storeId);
+  const [own] = await db
+    .select({ id: domains.id, live: sql<boolean>`${live()}` })
+    .from(domains)
+    .where(and(eq(domains.storeId, storeId), eq(domains.host, host)));
+  if (own?.live) throw dup(true);
+  if (own) await db.delete(domains).where(and(eq(domains.storeId, storeId), eq(domains.id, own.id)));
+  const [verified] = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.host, host), eq(domains.status, 'verified')));
+  if (verified) throw dup(false);
   try {
     const [r] = await db
       .insert(domains)
@@ -132,7 +160,8 @@ export async function connectDomain(db: Db, config: Config, storeId: string, inp
       .returning();
     return toDomain(config, r!, sys);
   } catch (err) {
-    if (isUniqueViolation(err)) throw dup(false);
+    // Only this shop's own claim can collide (two tabs at once): a claim is never inserted verified.
+    if (isUniqueViolation(err)) throw dup(true);
     throw err;
   }
 }
@@ -153,8 +182,10 @@ export async function removeDomain(db: Db, config: Config, storeId: string, inpu
 /**
  * Checks a connected domain's DNS now (POST /stores/admin/check-domain {domain, storeId}) and records the status with
  * its reason (see checkDomainDns): verified, failed (what is missing), or pending (DNS did not answer). A domain
- * verified while the shop has no primary custom domain becomes primary. 404 when `storeId` is not the session's store
- * or the domain is not one of its custom domains.
+ * verified while the shop has no primary custom domain becomes primary; `verifiedAt` keeps the time ownership was
+ * first proved (a proved claim never expires). 404 when `storeId` is not the session's store or the domain is not
+ * one of its live custom domains (an expired claim is gone); 409 when the DNS proves ownership but another shop
+ * already holds the host verified (issue 29 item 9: the first to verify gets it; checks of one host are serialised).
  */
 export async function checkDomain(db: Db, config: Config, storeId: string, body: { domain: string; storeId: string }): Promise<Domain> {
   if (body.storeId !== storeId) throw notFound('Store');
@@ -163,13 +194,21 @@ export async function checkDomain(db: Db, config: Config, storeId: string, body:
   const [r] = await db
     .select()
     .from(domains)
-    .where(and(eq(domains.storeId, storeId), eq(domains.host, host), eq(domains.domainType, 'Custom')));
+    .where(and(eq(domains.storeId, storeId), eq(domains.host, host), eq(domains.domainType, 'Custom'), live()));
   if (!r) throw notFound('Domain');
   const found = await checkDomainDns(config, host, sys, r.verifyToken ?? '');
   const now = new Date();
   const updated = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`domains:${storeId}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`domains-host:${host}`}))`);
     const verified = found.status === 'verified';
+    if (verified) {
+      const [holder] = await tx
+        .select({ id: domains.id })
+        .from(domains)
+        .where(and(eq(domains.host, host), eq(domains.status, 'verified'), ne(domains.storeId, storeId)));
+      if (holder) throw takenByAnotherShop(host);
+    }
     let primary = r.isPrimary && verified;
     if (verified && !r.isPrimary) {
       const [other] = await tx
@@ -184,7 +223,7 @@ export async function checkDomain(db: Db, config: Config, storeId: string, body:
         status: found.status,
         reason: found.reason,
         checkedAt: now,
-        verifiedAt: verified ? (r.verifiedAt ?? now) : null,
+        verifiedAt: verified ? (r.verifiedAt ?? now) : r.verifiedAt,
         isPrimary: primary,
       })
       .where(eq(domains.id, r.id))
@@ -194,6 +233,12 @@ export async function checkDomain(db: Db, config: Config, storeId: string, body:
   domainsChanged();
   return toDomain(config, updated, sys);
 }
+
+/** 409 for a check whose DNS proves ownership of a host another shop verified first (issue 29 item 9). */
+const takenByAnotherShop = (host: string) =>
+  conflict(
+    `${host} is already connected to another shop, which proved ownership by its TXT record first. Remove it here, or ask that shop to remove it and check again.`,
+  );
 
 /**
  * Makes a verified custom domain the shop's primary domain, or — given the system domain — goes back to it
@@ -259,14 +304,18 @@ export async function pendingDomains(db: Db, storeId: string): Promise<PendingDo
 /**
  * Records purchases of domains (POST /stores/config/buy-domains {domains, years}): there is no registrar behind it
  * (README), so each stays pending until an operator registers it or the shop cancels. 400 `body.domains.i: …` for an
- * invalid domain, one connected to a shop, or one this shop already asked for. Answers the pending list.
+ * invalid domain, one connected (verified) to a shop, or one this shop already asked for. Answers the pending list.
  */
 export async function buyDomains(db: Db, config: Config, storeId: string, input: BuyDomainsBody): Promise<PendingDomain[]> {
   const b = BuySchema.parse(input);
   const hosts = b.domains.map((d, i) => normalizeHost(config, d, `body.domains.${i}`));
   const dupAt = hosts.findIndex((h, i) => hosts.indexOf(h) !== i);
   if (dupAt !== -1) throw badRequest(`body.domains.${dupAt}: ${hosts[dupAt]} is named twice`);
-  const connected = await db.select({ host: domains.host }).from(domains).where(inArray(domains.host, hosts));
+  // Only a verified domain is connected; a pending claim reserves nothing (issue 29 item 9).
+  const connected = await db
+    .select({ host: domains.host })
+    .from(domains)
+    .where(and(inArray(domains.host, hosts), eq(domains.status, 'verified')));
   if (connected.length) {
     const i = hosts.indexOf(connected[0]!.host);
     throw badRequest(`body.domains.${i}: ${hosts[i]} is already connected to a shop`);

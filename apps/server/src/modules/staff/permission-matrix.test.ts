@@ -1,13 +1,35 @@
 import { BUSINESS_TYPES, MONTHLY_ORDERS, PRODUCT_SOURCES, SCOPES, type Scope, SELLING_EXPERIENCE, STAFF_SCOPE } from '@backroom/contracts';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredRoutes } from '../../lib/guard.js';
+import {
+  type GuardOptions,
+  guardFirst,
+  hasScope,
+  makeGuard,
+  type RegisteredRoute,
+  registeredRoutes,
+  trackRoutes,
+} from '../../lib/guard.js';
+import type { App } from '../../lib/types.js';
 import { addMember, createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 import { seedDemoThemes } from '../themes/index.js';
 
 /**
- * The permission matrix (spec admin-dashboard §6; issue 15 item 4): for every scope, a staff member holding ONLY
- * that scope calls every guarded API route; a route answers 403 unless the scope is among the row's `allowed`, and
- * its normal status otherwise.
+ * The permission matrix (spec admin-dashboard §6; issue 15 item 4; issue 28 item 1). For every guarded API route a
+ * row says which scopes open it (`allowed`); a staff member holding ONLY one scope gets 403 from the route unless that
+ * scope is among them, and the route's normal status otherwise. It is checked in two ways:
+ *
+ * - Statically, for every route and every one of the 19 scopes: the guard the route is registered with
+ *   (`registeredRoutes`, read back from its hooks by lib/guard.ts) lets a member of that scope in exactly when the
+ *   row allows it (`guardMismatches`, a pure function). The guard's own behaviour — a declared scope really refuses
+ *   the others with 403 — is lib/guard.test.ts's, and the requests below.
+ * - With real requests, per route and scope class: one member holding an allowed scope (normal status) and one
+ *   holding none of them (403); one member for an 'any' route. A route whose handler refuses more than its guard
+ *   (`handler` on the row: owner-only and provider-only routes, a rule on another member's record) cannot be
+ *   checked statically, so every scope calls it, as before.
+ *
+ * "the matrix catches a loosened or removed guard" mutates one route — in a copy of the route list, and in a small
+ * real app registering it with a looser guard — and expects both checks to report it.
  *
  * The list of routes is not written here: it is read from the app (`registeredRoutes`, recorded by an `onRoute`
  * hook in lib/guard.ts). A guarded route without a row in MATRIX fails "every guarded route has a matrix row", an
@@ -33,6 +55,12 @@ interface Row {
   body?: (c: Ctx) => object;
   /** Status when allowed (default 200). */
   ok?: number;
+  /**
+   * Why the route's guard lets in more members than `allowed` — its handler refuses the rest (the owner or an
+   * admin only, provider staff only, …). Such a row is not checked against the guard statically; every scope
+   * calls the route instead.
+   */
+  handler?: string;
 }
 
 const day = '2026-01-15';
@@ -48,6 +76,11 @@ const PARAMS: Record<string, (c: Ctx) => string> = {
   id: (c) => c.ownerId,
 };
 
+/** `handler` of the staff changes: the guard asks for the staff scope, the handler for the owner or an admin. */
+const STAFF_CHANGE = 'staff changes need the owner or an admin (the guard asks for the staff scope)';
+/** `handler` of the gateway pool and payout moderation: any member passes the guard, the handler wants provider staff. */
+const PROVIDER_ONLY = 'provider staff only (PROVIDER_EMAILS / PROVIDER_DOMAIN), whatever the scopes';
+
 /** Every guarded route, keyed `METHOD /path/:param` exactly as registered. One row per route. */
 const MATRIX: Record<string, Row> = {
   // Sign-in and the caller's own account (any member).
@@ -56,6 +89,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/stores/preference': { allowed: 'any' },
   'GET /api/auth/survey': { allowed: 'any', url: (c) => `/api/auth/survey?storeId=${c.storeId}` },
   'POST /api/auth/survey': {
+    handler: 'the owner or an admin answers the survey',
     allowed: [],
     body: () => ({
       businessType: BUSINESS_TYPES[0],
@@ -81,16 +115,21 @@ const MATRIX: Record<string, Row> = {
   // Any member may read their own record; another member's needs the staff scope (see the extra case below).
   'GET /api/users/store-staff-info': { allowed: 'any', url: (c) => `/api/users/store-staff-info?staff_id=${c.selfId}` },
   'POST /api/users/add-store-staff': {
+    handler: STAFF_CHANGE,
     allowed: [],
     body: () => ({ email: 'matrix-new@example.test', firstName: 'M', lastName: 'N', scopes: ['orders'], password: 'pass-word' }),
   },
-  'PUT /api/users/update-store-staff/:id': { allowed: [], body: () => ({ scopes: ['orders'] }) },
-  'DELETE /api/users/logout-all-staff-account': { allowed: [] },
-  'DELETE /api/users/logout-staff-account/:id': { allowed: [] },
-  'DELETE /api/users/delete-staff-account': { allowed: [], url: (c) => `/api/users/delete-staff-account?staff_id=${c.ownerId}` },
+  'PUT /api/users/update-store-staff/:id': { handler: STAFF_CHANGE, allowed: [], body: () => ({ scopes: ['orders'] }) },
+  'DELETE /api/users/logout-all-staff-account': { handler: STAFF_CHANGE, allowed: [] },
+  'DELETE /api/users/logout-staff-account/:id': { handler: STAFF_CHANGE, allowed: [] },
+  'DELETE /api/users/delete-staff-account': {
+    handler: STAFF_CHANGE,
+    allowed: [],
+    url: (c) => `/api/users/delete-staff-account?staff_id=${c.ownerId}`,
+  },
   // Invitations (issue 14 item 5): the store withdraws one (no such invitation: 404 once past the rules); the
   // invited person lists, accepts and declines their own (not theirs: 404 once past the guard).
-  'DELETE /api/users/store-invitations/:id': { allowed: [], ok: 404 },
+  'DELETE /api/users/store-invitations/:id': { handler: STAFF_CHANGE, allowed: [], ok: 404 },
   'GET /api/users/invitations': { allowed: 'any' },
   'POST /api/users/invitations/:id/accept': { allowed: 'any', ok: 404 },
   'POST /api/users/invitations/:id/decline': { allowed: 'any', ok: 404 },
@@ -286,37 +325,44 @@ const MATRIX: Record<string, Row> = {
   'GET /api/stores/payout/proxy/get-store-proxies': { allowed: ['settings'] },
   'GET /api/stores/payout/proxy/store-groups': { allowed: ['settings'] },
   'POST /api/stores/payout/proxy/save-store-proxies': { allowed: ['settings'], body: (c) => ({ storeId: c.storeId, proxyIds: [] }) },
-  'GET /api/stores/payout/proxy/remain-proxies': { allowed: [] },
-  'GET /api/stores/payout/proxy/list-groups': { allowed: [] },
+  'GET /api/stores/payout/proxy/remain-proxies': { handler: PROVIDER_ONLY, allowed: [] },
+  'GET /api/stores/payout/proxy/list-groups': { handler: PROVIDER_ONLY, allowed: [] },
   'POST /api/stores/payout/proxy/add-store-group': {
+    handler: PROVIDER_ONLY,
     allowed: [],
     url: (c) => `/api/stores/payout/proxy/add-store-group?storeId=${c.storeId}&groupId=${UNKNOWN_ID}`,
   },
   'POST /api/stores/payout/proxy/remove-store-group': {
+    handler: PROVIDER_ONLY,
     allowed: [],
     url: (c) => `/api/stores/payout/proxy/remove-store-group?storeId=${c.storeId}&groupId=${UNKNOWN_ID}`,
   },
   'GET /api/stores/payout/proxy/add-store-group': {
+    handler: PROVIDER_ONLY,
     allowed: [],
     url: (c) => `/api/stores/payout/proxy/add-store-group?storeId=${c.storeId}&groupId=${UNKNOWN_ID}`,
   },
   'GET /api/stores/payout/proxy/remove-store-group': {
+    handler: PROVIDER_ONLY,
     allowed: [],
     url: (c) => `/api/stores/payout/proxy/remove-store-group?storeId=${c.storeId}&groupId=${UNKNOWN_ID}`,
   },
   'GET /api/stores/payout/proxy/remain-group-proxies': {
+    handler: PROVIDER_ONLY,
     allowed: [],
     url: () => `/api/stores/payout/proxy/remain-group-proxies?groupId=${UNKNOWN_ID}`,
   },
-  'GET /api/stores/payout/proxy/list-proxies-groups': { allowed: [] },
-  'GET /api/stores/payout/proxy/stores': { allowed: [] },
-  'POST /api/stores/payout/proxy/group': { allowed: [], body: () => ({ name: 'Matrix group' }) },
+  'GET /api/stores/payout/proxy/list-proxies-groups': { handler: PROVIDER_ONLY, allowed: [] },
+  'GET /api/stores/payout/proxy/stores': { handler: PROVIDER_ONLY, allowed: [] },
+  'POST /api/stores/payout/proxy/group': { handler: PROVIDER_ONLY, allowed: [], body: () => ({ name: 'Matrix group' }) },
   'POST /api/stores/payout/proxy/group/:id': {
+    handler: PROVIDER_ONLY,
     allowed: [],
     url: () => `/api/stores/payout/proxy/group/${UNKNOWN_ID}`,
     body: () => ({ name: 'Matrix group', proxyIds: [] }),
   },
   'POST /api/stores/payout/proxy/proxies': {
+    handler: PROVIDER_ONLY,
     allowed: [],
     body: () => ({ provider: 'stripe', displayName: 'Matrix', accountId: 'acct_matrix', credentials: 'sk_test' }),
   },
@@ -342,6 +388,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/stores/payout/request-payouts': { allowed: ['settings'] },
   'GET /api/stores/payout/request-payouts/export': { allowed: ['settings'] },
   'PATCH /api/stores/payout/request-payouts/:id': {
+    handler: PROVIDER_ONLY,
     allowed: [],
     url: () => `/api/stores/payout/request-payouts/${UNKNOWN_ID}`,
     body: () => ({ status: 'approved' }),
@@ -584,6 +631,52 @@ afterAll(async () => t.close());
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
+/** Whether the row lets a member holding only `scope` in. */
+const rowAllows = (row: Row, scope: Scope): boolean => row.allowed === 'any' || row.allowed.includes(scope);
+
+/**
+ * Where the routes' declared guards disagree with MATRIX, one line per route (empty = none): a row whose route is
+ * not registered or has no guard, a guard that lets in a member the row refuses (or refuses one it allows), for each
+ * of the 19 scopes. A `handler` row only needs its guard to let in every member it allows (the handler refuses the
+ * rest), and must really have a guard looser than the row (else the `handler` note is stale).
+ */
+function guardMismatches(routes: RegisteredRoute[], matrix: Record<string, Row>): string[] {
+  const byKey = new Map(routes.map((r) => [key(r), r]));
+  const out: string[] = [];
+  for (const [k, row] of Object.entries(matrix)) {
+    const route = byKey.get(k);
+    if (!route) out.push(`${k}: not registered`);
+    else if (!route.guard) out.push(`${k}: registered without a guard`);
+    else {
+      const guard = route.guard;
+      const letIn = SCOPES.filter((s) => hasScope([s], guard.scope) && !rowAllows(row, s));
+      const keptOut = SCOPES.filter((s) => !hasScope([s], guard.scope) && rowAllows(row, s));
+      if (keptOut.length) out.push(`${k}: the guard refuses ${keptOut.join(', ')}, which the row allows`);
+      if (letIn.length && !row.handler) out.push(`${k}: the guard lets in ${letIn.join(', ')}, which the row refuses`);
+      if (!letIn.length && row.handler) out.push(`${k}: marked \`handler\` but its guard already refuses every scope the row refuses`);
+    }
+  }
+  return out;
+}
+
+/** The `/api` routes the matrix is about (the API docs left out). */
+const apiRoutes = (routes: RegisteredRoute[]) => routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+
+/** Guarded routes without a MATRIX row, and unguarded ones not listed in PUBLIC. */
+function coverageProblems(routes: RegisteredRoute[]): { unrowed: string[]; unlisted: string[] } {
+  const api = apiRoutes(routes);
+  return {
+    unrowed: api
+      .filter((r) => r.guard)
+      .map(key)
+      .filter((k) => !(k in MATRIX)),
+    unlisted: api
+      .filter((r) => !r.guard)
+      .map(key)
+      .filter((k) => !PUBLIC.has(k)),
+  };
+}
+
 /** The route's path with each `:param` filled from PARAMS (an unknown parameter name fails the row). */
 function fillPath(path: string, c: Ctx): string {
   return path.replace(/:(\w+)/g, (_m, name: string) => {
@@ -593,56 +686,134 @@ function fillPath(path: string, c: Ctx): string {
   });
 }
 
-const CASES = [
+interface Case extends Row {
+  route: string;
+  name: string;
+}
+
+const CASES: Case[] = [
   ...Object.entries(MATRIX).map(([route, row]) => ({ ...row, route, name: route })),
-  ...EXTRA.map((x) => ({ ...x, name: `${x.route} (${x.name})` })),
+  // An EXTRA call tests a rule of the handler (the guard was the route's own row): every scope calls it.
+  ...EXTRA.map((x) => ({ handler: x.name, ...x, name: `${x.route} (${x.name})` })),
 ];
 
-describe.each(CASES)('$name', (c) => {
-  it.for([...SCOPES])('with only %s', async (scope) => {
-    const m = members.get(scope)!;
-    const ctx: Ctx = { ...ids, selfId: m.id };
-    const [method, path] = c.route.split(' ') as [string, string];
-    const res = await t.app.inject({
-      method: method as 'GET',
-      url: c.url ? c.url(ctx) : fillPath(path, ctx),
-      headers: m.headers,
-      payload: c.body?.(ctx),
-    });
-    const allowed = c.allowed === 'any' || c.allowed.includes(scope);
-    expect(res.statusCode, res.body).toBe(allowed ? (c.ok ?? 200) : 403);
+/**
+ * The real requests of one case: every scope for a `handler` row; else one member for an 'any' route, or one holding
+ * an allowed scope and one holding none of them. Which scope stands for its class turns with `i` (the case's index),
+ * so across the routes every scope makes requests.
+ */
+function plannedScopes(c: Row, i: number): Scope[] {
+  if (c.handler) return [...SCOPES];
+  if (c.allowed === 'any') return [SCOPES[i % SCOPES.length]!];
+  const allowed = c.allowed;
+  const refused = SCOPES.filter((s) => !allowed.includes(s));
+  return [...(allowed.length ? [allowed[i % allowed.length]!] : []), ...(refused.length ? [refused[i % refused.length]!] : [])];
+}
+
+/** Calls the case's route on `app` as the member holding only `scope`; null when it answers as the row says, else why not. */
+async function requestMismatch(app: App, c: Case, scope: Scope): Promise<string | null> {
+  const m = members.get(scope)!;
+  const ctx: Ctx = { ...ids, selfId: m.id };
+  const [method, path] = c.route.split(' ') as [string, string];
+  const res = await app.inject({
+    method: method as 'GET',
+    url: c.url ? c.url(ctx) : fillPath(path, ctx),
+    headers: m.headers,
+    payload: c.body?.(ctx),
+  });
+  const want = rowAllows(c, scope) ? (c.ok ?? 200) : 403;
+  return res.statusCode === want ? null : `${c.name} with only ${scope}: ${res.statusCode}, expected ${want} (${res.body.slice(0, 200)})`;
+}
+
+describe('declared guards', () => {
+  it("every route's guard lets in exactly the scopes its row allows (19 scopes per route)", () => {
+    expect(guardMismatches(registeredRoutes(t.app), MATRIX)).toEqual([]);
+  });
+});
+
+describe.each(CASES.map((c, i) => ({ ...c, scopes: plannedScopes(c, i) })))('$name', (c) => {
+  it.for(c.scopes)('with only %s', async (scope) => {
+    expect(await requestMismatch(t.app, c, scope)).toBeNull();
   });
 });
 
 describe('matrix coverage, derived from the routes registered on the app', () => {
-  const api = () => registeredRoutes(t.app).filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
-
   it('every guarded route has a matrix row', () => {
-    const missing = api()
-      .filter((r) => r.guard)
-      .map(key)
-      .filter((k) => !(k in MATRIX));
-    expect(missing, 'add a row to MATRIX in permission-matrix.test.ts for each of these').toEqual([]);
+    expect(coverageProblems(registeredRoutes(t.app)).unrowed, 'add a row to MATRIX in permission-matrix.test.ts for each of these').toEqual(
+      [],
+    );
   });
 
   it('every unguarded /api route is listed as public', () => {
-    const unlisted = api()
-      .filter((r) => !r.guard)
-      .map(key)
-      .filter((k) => !PUBLIC.has(k));
-    expect(unlisted, 'guard these routes, or list them in PUBLIC if they are meant to be open').toEqual([]);
+    expect(
+      coverageProblems(registeredRoutes(t.app)).unlisted,
+      'guard these routes, or list them in PUBLIC if they are meant to be open',
+    ).toEqual([]);
   });
 
   it('every row names a registered route, guarded for matrix rows and unguarded for public ones', () => {
-    const byKey = new Map(api().map((r) => [key(r), r]));
+    const byKey = new Map(apiRoutes(registeredRoutes(t.app)).map((r) => [key(r), r]));
     expect(Object.keys(MATRIX).filter((k) => !byKey.get(k)?.guard)).toEqual([]);
     expect(EXTRA.map((x) => x.route).filter((k) => !(k in MATRIX))).toEqual([]);
     expect([...PUBLIC].filter((k) => !byKey.has(k) || byKey.get(k)!.guard)).toEqual([]);
+  });
+
+  it('every scope makes real requests, allowed and refused ones', () => {
+    const planned = CASES.flatMap((c, i) => plannedScopes(c, i).map((s) => ({ s, allowed: rowAllows(c, s) })));
+    for (const scope of SCOPES) {
+      expect(planned.some((p) => p.s === scope && !p.allowed)).toBe(true);
+    }
+    expect(planned.filter((p) => p.allowed).length).toBeGreaterThan(150);
   });
 
   it('an unknown store answers 404, not the route, for a guarded store route', async () => {
     const m = members.get('themes')!;
     const res = await t.app.inject({ method: 'GET', url: '/api/themes', headers: { ...m.headers, 'x-store-id': UNKNOWN_ID } });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the matrix catches a loosened or removed guard', () => {
+  const ROUTE = 'GET /api/orders';
+  const withGuard = (guard: GuardOptions | null) => registeredRoutes(t.app).map((r) => (key(r) === ROUTE ? { ...r, guard } : r));
+
+  it('in a copy of the route list: any member, another scope, or no guard at all', () => {
+    expect(MATRIX[ROUTE]!.allowed).toEqual(['orders']);
+    expect(guardMismatches(withGuard({ scope: null }), MATRIX)).toEqual([
+      `${ROUTE}: the guard lets in ${SCOPES.filter((s) => s !== 'orders').join(', ')}, which the row refuses`,
+    ]);
+    expect(guardMismatches(withGuard({ scope: ['orders', 'products'] }), MATRIX)).toEqual([
+      `${ROUTE}: the guard lets in products, which the row refuses`,
+    ]);
+    expect(guardMismatches(withGuard({ scope: 'products' }), MATRIX)).toEqual([
+      `${ROUTE}: the guard refuses orders, which the row allows`,
+      `${ROUTE}: the guard lets in products, which the row refuses`,
+    ]);
+    expect(guardMismatches(withGuard(null), MATRIX)).toEqual([`${ROUTE}: registered without a guard`]);
+    expect(coverageProblems(withGuard(null)).unlisted).toEqual([ROUTE]);
+  });
+
+  it('in a real app registering the route with a looser guard, then with none', async () => {
+    for (const guardOf of [(g: Awaited<ReturnType<typeof makeGuard>>) => [g({ scope: null })], () => []]) {
+      const app = Fastify();
+      trackRoutes(app);
+      guardFirst(app);
+      const guard = await makeGuard(t.config, t.db);
+      app.get('/api/orders', { preHandler: guardOf(guard) }, async () => ({ orders: [] }));
+      await app.ready();
+      try {
+        const c = CASES.find((x) => x.route === ROUTE)!;
+        const refused = plannedScopes(c, CASES.indexOf(c)).find((s) => !rowAllows(c, s))!;
+        expect(await requestMismatch(app as unknown as App, c, 'orders')).toBeNull();
+        expect(await requestMismatch(app as unknown as App, c, refused)).toBe(
+          `${ROUTE} with only ${refused}: 200, expected 403 ({"orders":[]})`,
+        );
+        const routes = registeredRoutes(app);
+        expect(guardMismatches(routes, { [ROUTE]: MATRIX[ROUTE]! })).toHaveLength(1);
+      } finally {
+        await app.close();
+        await guard.stop();
+      }
+    }
   });
 });
