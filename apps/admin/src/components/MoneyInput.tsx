@@ -1,11 +1,12 @@
 import { currencySymbol, DEFAULT_MONEY_LOCALE, formatMoneyInput, majorToCents, parseMoneyInput } from '@backroom/contracts';
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
+import { useCurrentStore } from '../shell/hooks';
 import { type FieldNumber, useTypedValue } from './typed-input';
 
 /** Props of MoneyInput: Mantine TextInput's look (label, description, size, width…) with a money value. */
 export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'type'> {
   /** The amount in MAJOR units (19.5 = nineteen fifty, as the admin API answers money), or empty. */
-  value: FieldNumber;
+  value?: FieldNumber;
   /**
    * Called with every new reading of the field: the amount in major units, `null` when the field is emptied
    * (a `nullable` field; a required one reports NaN), or NaN while the text is refused (its message shows under
@@ -65,4 +66,9 @@ export function MoneyInput({
       error={message || undefined}
     />
   );
+}
+
+/** The ISO 4217 code of the chosen shop's money (its store summary), USD until it is known (spec §9 default). */
+export function useShopCurrency(): string {
+  return useCurrentStore()?.currency || 'USD';
 }

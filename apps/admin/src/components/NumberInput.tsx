@@ -6,7 +6,7 @@ import { type FieldNumber, numberOf, useTypedValue } from './typed-input';
 /** Props of NumberInput: Mantine TextInput's look plus the number rules Mantine's NumberInput named the same way. */
 export interface NumberInputProps extends Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'type' | 'prefix'> {
   /** The number, or empty. */
-  value: FieldNumber;
+  value?: FieldNumber;
   /**
    * Called with every new reading: the number; '' when the field is emptied (a field that is not `nullable`
    * reports NaN instead, as it does while the text is refused — its message shows under the field and NaN makes the
@@ -19,7 +19,10 @@ export interface NumberInputProps extends Omit<TextInputProps, 'value' | 'defaul
   allowDecimal?: boolean;
   /** Most decimals accepted when decimals are allowed (default: any). */
   decimalScale?: number;
-  /** Inclusive bounds; a figure outside is refused with a message (never clamped behind the merchant's back). */
+  /**
+   * Inclusive bounds of ArrowUp / ArrowDown; a typed figure outside them is kept as typed and refused by the form's
+   * contract, with its message (never clamped behind the merchant's back).
+   */
   min?: number;
   max?: number;
   /** What ArrowUp / ArrowDown add or take (default 1). */
@@ -62,7 +65,8 @@ export function NumberInput({
   const field = useTypedValue({
     value,
     parse: (text) => {
-      const r = parseNumberInput(text, locale, { decimals, min, max });
+      // bounds are the contract's to check (its message under the field, issue 30 item 5); a negative number is read
+      const r = parseNumberInput(text, locale, { decimals });
       if (r.ok && r.value === null && !nullable) return { ok: false, message: 'Enter a number' };
       return r;
     },

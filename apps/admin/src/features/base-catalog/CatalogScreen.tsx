@@ -1,4 +1,5 @@
 import type { BaseProduct } from '@backroom/contracts';
+import { formatMoney } from '@backroom/contracts';
 import {
   Alert,
   Badge,
@@ -9,7 +10,6 @@ import {
   Group,
   Image,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Skeleton,
@@ -23,10 +23,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconBrush, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { MoneyInput, useShopCurrency } from '../../components/MoneyInput';
 import { routePath } from '../../routes';
 import { useAddBaseProduct, useBaseCatalog } from './api';
 
-const usd = (n: number) => `$${n.toFixed(2)}`;
+/** A base cost in US dollars (the print partner's price list is in USD), by the one money formatter. */
+const usd = (n: number) => formatMoney(n, 'USD');
 
 /**
  * The "Add to store" dialog: title, retail price (the smallest size's; bigger sizes add their extra cost), and the
@@ -36,11 +38,12 @@ function AddModal({ base, onClose }: { base: BaseProduct; onClose: () => void })
   const add = useAddBaseProduct();
   const navigate = useNavigate();
   const [title, setTitle] = useState(base.title);
-  const [price, setPrice] = useState<number | string>(base.suggestedPrice);
+  const currency = useShopCurrency();
+  const [price, setPrice] = useState<number>(base.suggestedPrice);
   const [sizes, setSizes] = useState(base.sizes.map((s) => s.name));
   const [colors, setColors] = useState(base.colors.map((c) => c.name));
   const variants = sizes.length * colors.length;
-  const priceN = typeof price === 'number' ? price : Number(price);
+  const priceN = price;
   const margin = priceN > 0 ? Math.round(((priceN - base.baseCost) / priceN) * 100) : 0;
   const problem = !title.trim()
     ? 'Give the product a title'
@@ -68,7 +71,7 @@ function AddModal({ base, onClose }: { base: BaseProduct; onClose: () => void })
         <Stack>
           <TextInput label="Product title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
           <Group align="flex-end" wrap="wrap">
-            <NumberInput label="Retail price" prefix="$" decimalScale={2} min={0.01} value={price} onChange={setPrice} w={160} />
+            <MoneyInput label="Retail price" currency={currency} value={price} onChange={(v) => setPrice(v ?? Number.NaN)} w={160} />
             <Text size="sm" c="dimmed" pb={8}>
               Cost {usd(base.baseCost)} · margin {margin} %
             </Text>

@@ -7,7 +7,6 @@ import {
   Group,
   List,
   Modal,
-  NumberInput,
   Progress,
   Select,
   SimpleGrid,
@@ -23,6 +22,8 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { JobProgress } from '../../components/JobProgress';
+import { MoneyInput, useShopCurrency } from '../../components/MoneyInput';
+import { NumberInput } from '../../components/NumberInput';
 import { useShopDates } from '../../lib/dates';
 import { formatCount } from '../../lib/format';
 import { useSubmit } from '../../lib/use-submit';
@@ -160,6 +161,7 @@ export default function BulkUpdatesScreen() {
   const [jobId, setJobId] = useState<string | null>(null);
   const [report, setReport] = useState<BulkUpdate | null>(null);
   const { submitted, handleSubmit, busy } = useSubmit();
+  const currency = useShopCurrency();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
@@ -211,16 +213,12 @@ export default function BulkUpdatesScreen() {
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <Select label="Change" data={ACTIONS} allowDeselect={false} {...form.getInputProps('action')} />
               {price && <Select label="How" data={MODES} allowDeselect={false} {...form.getInputProps('mode')} />}
-              {price && (
-                <NumberInput
-                  label={v.mode.endsWith('percent') ? 'Percentage' : 'Amount'}
-                  withAsterisk
-                  min={0}
-                  decimalScale={2}
-                  suffix={v.mode.endsWith('percent') ? ' %' : undefined}
-                  {...form.getInputProps('value')}
-                />
-              )}
+              {price &&
+                (v.mode.endsWith('percent') ? (
+                  <NumberInput label="Percentage" withAsterisk min={0} decimalScale={2} suffix="%" {...form.getInputProps('value')} />
+                ) : (
+                  <MoneyInput label="Amount" withAsterisk currency={currency} {...form.getInputProps('value')} />
+                ))}
               {(v.action === 'add_tags' || v.action === 'remove_tags') && (
                 <TagsInput label="Tags" placeholder="Type a tag, press Enter" withAsterisk {...form.getInputProps('tags')} />
               )}

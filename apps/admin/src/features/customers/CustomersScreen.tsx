@@ -1,10 +1,12 @@
 import { CUSTOMERS_PAGE_SIZE, type CustomerRow } from '@backroom/contracts';
-import { Anchor, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { DateRangeInputs, ListFilters, ListHeader } from '../../components/ListFilters';
 import { ListTable } from '../../components/ListTable';
 import { useListAddress } from '../../components/list-address';
+import { MoneyInput, useShopCurrency } from '../../components/MoneyInput';
+import { NumberInput } from '../../components/NumberInput';
 import { useShopDates } from '../../lib/dates';
 import { formatMoneyMajor } from '../../lib/format';
 import { currencySign } from '../../lib/session';
@@ -56,6 +58,7 @@ function CustomerCard({ c }: { c: CustomerRow }) {
  * the search and filters select (GET /api/customers/export).
  */
 export default function CustomersScreen() {
+  const currency = useShopCurrency();
   const { search, go, text, setText } = useListAddress('website.customer', CUSTOMERS_SEARCH);
   const dates = useShopDates();
   const list = useCustomers(search);
@@ -77,17 +80,18 @@ export default function CustomersScreen() {
           <NumberInput
             label="At least orders"
             min={0}
+            allowDecimal={false}
             w={140}
             value={search.ordersMin ?? ''}
-            onChange={(v) => go({ ordersMin: v === '' ? undefined : Number(v) })}
+            onChange={(v) => (v === '' || Number.isFinite(v)) && go({ ordersMin: v === '' ? undefined : v })}
           />
-          <NumberInput
+          <MoneyInput
             label="Spent at least"
-            min={0}
-            prefix="$"
+            currency={currency}
+            nullable
             w={140}
-            value={search.spentMin ?? ''}
-            onChange={(v) => go({ spentMin: v === '' ? undefined : Number(v) })}
+            value={search.spentMin ?? null}
+            onChange={(v) => (v === null || Number.isFinite(v)) && go({ spentMin: v ?? undefined })}
           />
           <DateRangeInputs
             labels={['Created from', 'Created to']}

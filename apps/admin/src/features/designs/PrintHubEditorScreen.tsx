@@ -1,4 +1,4 @@
-import type { BaseProduct, DesignPublishResponse } from '@backroom/contracts';
+import { type BaseProduct, type DesignPublishResponse, majorToCents } from '@backroom/contracts';
 import type { DesignDocument, ProductSettings } from '@backroom/design';
 import {
   Accordion,
@@ -11,7 +11,6 @@ import {
   Group,
   Image,
   Modal,
-  NumberInput,
   SimpleGrid,
   Stack,
   Table,
@@ -23,6 +22,7 @@ import { IconShirt } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { MoneyInput, useShopCurrency } from '../../components/MoneyInput';
 import { ApiError } from '../../lib/api';
 import { formatMoneyMajor } from '../../lib/format';
 import { DESIGN_EDITOR_SEARCH } from '../../route-search';
@@ -117,6 +117,7 @@ function VariantsPanel({ base }: { base: BaseProduct }) {
   const set = (p: Partial<ProductSettings>, label: string, coalesce?: string) =>
     store.getState().edit((doc) => ({ ...doc, product: { ...productOf(doc), baseProductId: base.id, ...p } }), label, coalesce);
   const margin = product.marginCents / 100;
+  const currency = useShopCurrency();
   const sizes = product.sizes.length ? base.sizes.filter((s) => product.sizes.includes(s.name)) : base.sizes;
   return (
     <Stack gap="xs">
@@ -142,20 +143,16 @@ function VariantsPanel({ base }: { base: BaseProduct }) {
           ))}
         </Group>
       </Checkbox.Group>
-      <NumberInput
+      <MoneyInput
         label="Your margin per item"
-        prefix="$"
-        decimalScale={2}
-        fixedDecimalScale
-        min={0}
-        step={1}
+        currency={currency}
         value={margin}
         onChange={(v) => {
-          // Mantine answers a string while the text is not a plain number yet ("12.", "$12.00" with fixed decimals).
-          const n = typeof v === 'number' ? v : Number(String(v).replace(/[^0-9.]/g, ''));
-          if (String(v) !== '' && Number.isFinite(n)) set({ marginCents: Math.max(0, Math.round(n * 100)) }, 'Margin', 'margin');
+          // a refused or empty text shows its message under the field and is not saved (issue 30 item 3)
+          if (v !== null && Number.isFinite(v)) set({ marginCents: majorToCents(v) }, 'Margin', 'margin');
         }}
       />
+
       {sizes.length > 0 && (
         <Table withTableBorder fz="xs" verticalSpacing={4} aria-label="Prices per size">
           <Table.Thead>

@@ -16,7 +16,6 @@ import {
   Group,
   List,
   MultiSelect,
-  NumberInput,
   Radio,
   SegmentedControl,
   Stack,
@@ -31,6 +30,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { EditScreen } from '../../components/EditScreen';
+import { MoneyInput, useShopCurrency } from '../../components/MoneyInput';
+import { NumberInput } from '../../components/NumberInput';
 import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
 import { usePreference, useRouteName } from '../../shell/hooks';
@@ -78,11 +79,12 @@ const TYPES: { value: DiscountType; label: string }[] = [
 ];
 /**
  * A number field's value for the request body: an empty field counts as 0, so the contract's own rule answers it
- * ('must be between 0.01 and 100', 'must be 1 or more') and the other fields' rules still run.
+ * ('must be between 0.01 and 100', 'must be 1 or more') and the other fields' rules still run. A text the field
+ * refused (NaN) stays NaN, so the contract refuses the save instead of reading 0 (issue 30 item 3).
  */
-const num = (v: number | string) => (v === '' || !Number.isFinite(Number(v)) ? 0 : Number(v));
+const num = (v: number | string) => (v === '' ? 0 : Number(v));
 /** A quantity that may be absent: an empty field is null (the contract says 'Required.' where it is needed). */
-const qty = (v: number | string) => (v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+const qty = (v: number | string) => (v === '' ? null : Number(v));
 
 /** Form values → the request body; dates and times on the shop's clock (`tz`) become ISO instants (time.ts). */
 export function toInput(method: DiscountMethod, v: FormValues, tz: string): DiscountInput {
@@ -270,6 +272,7 @@ export default function DiscountEditScreen() {
   const { save, remove } = useDiscountMutations();
   const { submitted, handleSubmit } = useSubmit();
   const validate = useValidator(method, tz);
+  const shopCurrency = useShopCurrency();
   const form = useForm<FormValues>({ mode: 'controlled', initialValues: emptyValues(tz), validate, validateInputOnChange: submitted });
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads the discount once it arrives (and after a save)
   useEffect(() => {
@@ -312,7 +315,7 @@ export default function DiscountEditScreen() {
     startsAt: isLocalDate(v.startDate) ? input.startsAt : '',
     endsAt: v.hasEnd && isLocalDate(v.endDate) ? (input.endsAt ?? null) : null,
   };
-  const currency = currencyFor(existing.data?.currency ?? 'USD');
+  const currency = currencyFor(existing.data?.currency ?? shopCurrency);
   const lines = discountSummary(summaryInput, currency, tz);
   const title = method === 'code' ? 'discount code' : 'automatic discount';
   return (
@@ -396,22 +399,19 @@ export default function DiscountEditScreen() {
                       <NumberInput label="Customer gets (items)" min={1} allowDecimal={false} {...form.getInputProps('getQuantity')} />
                     </Group>
                   )}
-                  <NumberInput
-                    label={
-                      v.type === 'fixed_amount'
-                        ? 'Amount off'
-                        : v.type === 'buy_x_get_y'
-                          ? 'Percentage off the items they get (100 = free)'
-                          : 'Percentage off'
-                    }
-                    leftSection={v.type === 'fixed_amount' ? currency.sign : undefined}
-                    rightSection={v.type === 'fixed_amount' ? undefined : '%'}
-                    min={0}
-                    decimalScale={2}
-                    maw={280}
-                    withAsterisk
-                    {...form.getInputProps('value')}
-                  />
+                  {v.type === 'fixed_amount' ? (
+                    <MoneyInput label="Amount off" currency={currency.code} maw={280} withAsterisk {...form.getInputProps('value')} />
+                  ) : (
+                    <NumberInput
+                      label={v.type === 'buy_x_get_y' ? 'Percentage off the items they get (100 = free)' : 'Percentage off'}
+                      suffix="%"
+                      min={0}
+                      decimalScale={2}
+                      maw={280}
+                      withAsterisk
+                      {...form.getInputProps('value')}
+                    />
+                  )}
                   <Radio.Group label="Applies to" {...form.getInputProps('appliesTo')}>
                     <Stack gap={6} mt={6}>
                       <Radio value="all" label={v.type === 'buy_x_get_y' ? 'Any products' : 'Entire order'} />
@@ -448,11 +448,9 @@ export default function DiscountEditScreen() {
                   </Stack>
                 </Radio.Group>
                 {v.minimumType === 'subtotal' && (
-                  <NumberInput
+                  <MoneyInput
                     label="Minimum purchase amount"
-                    leftSection={currency.sign}
-                    min={0}
-                    decimalScale={2}
+                    currency={currency.code}
                     maw={280}
                     {...form.getInputProps('minimumSubtotal')}
                   />

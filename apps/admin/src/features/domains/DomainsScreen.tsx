@@ -8,7 +8,6 @@ import {
   Card,
   CopyButton,
   Group,
-  NumberInput,
   Skeleton,
   Stack,
   Table,
@@ -20,6 +19,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCopy, IconExternalLink, IconRefresh, IconTrash, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NumberInput } from '../../components/NumberInput';
 import { ApiError } from '../../lib/api';
 import { useDomainMutations, useDomains, usePendingDomains } from './api';
 
@@ -243,7 +243,7 @@ export default function DomainsScreen() {
             e.preventDefault();
             setBuyError(null);
             try {
-              await m.buy.mutateAsync({ domains: [buy], years: Number(years) || 1 });
+              await m.buy.mutateAsync({ domains: [buy], years: Number(years) });
               setBuy('');
             } catch (err) {
               setBuyError(fieldMessage(err));

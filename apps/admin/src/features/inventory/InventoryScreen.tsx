@@ -12,7 +12,6 @@ import {
   Card,
   Group,
   Modal,
-  NumberInput,
   Pagination,
   SegmentedControl,
   Select,
@@ -30,6 +29,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ListColumn, ListTable } from '../../components/ListTable';
+import { NumberInput } from '../../components/NumberInput';
 import { useShopDates } from '../../lib/dates';
 import { formatCount } from '../../lib/format';
 import { useSubmit } from '../../lib/use-submit';

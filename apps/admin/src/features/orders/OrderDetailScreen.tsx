@@ -10,7 +10,6 @@ import {
   Grid,
   Group,
   Modal,
-  NumberInput,
   Select,
   Stack,
   Text,
@@ -21,6 +20,8 @@ import { IconPhoto } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { BackLink, DetailPending, NoteTagsCard } from '../../components/DetailScreen';
+import { MoneyInput } from '../../components/MoneyInput';
+import { NumberInput } from '../../components/NumberInput';
 import { routePath } from '../../routes';
 import { usePreference } from '../../shell/hooks';
 import { useCancelOrder, useFulfilOrder, useMarkOrderAsPaid, useOrder, useRefundOrder, useUpdateOrder } from './api';
@@ -188,7 +189,8 @@ function QuantityList({
               max={max(l)}
               w={110}
               value={value[l.id] ?? 0}
-              onChange={(v) => onChange({ ...value, [l.id]: Math.min(max(l), Math.max(0, Number(v) || 0)) })}
+              allowDecimal={false}
+              onChange={(v) => onChange({ ...value, [l.id]: v === '' ? 0 : v })}
               description={`of ${max(l)}`}
             />
           </Group>
@@ -228,7 +230,7 @@ function FulfilDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
             Cancel
           </Button>
           <Button
-            disabled={count === 0}
+            disabled={count === 0 || Object.values(qty).some(Number.isNaN)}
             loading={fulfil.isPending}
             onClick={() =>
               fulfil.mutate(
@@ -266,16 +268,13 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
       <Stack>
         <QuantityList lines={order.lineItems} max={(l) => l.refundableQuantity} value={qty} onChange={setQty} currency={order.currency} />
         <Checkbox label="Restock items" checked={restock} onChange={(e) => setRestock(e.currentTarget.checked)} />
-        <NumberInput
+        <MoneyInput
           label="Refund amount"
           description={`${orderMoneyMajor(order.refundable, order.currency)} available for refund`}
-          min={0}
-          max={order.refundable}
-          decimalScale={2}
-          fixedDecimalScale
-          prefix="$"
+          currency={order.currency}
+          nullable
           value={value}
-          onChange={(v) => setAmount(v === '' ? null : Number(v))}
+          onChange={setAmount}
         />
         <TextInput label="Reason for refund" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
         <Group justify="flex-end">
@@ -284,7 +283,7 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
           </Button>
           <Button
             color="red"
-            disabled={lineItems.length === 0 && value <= 0}
+            disabled={(lineItems.length === 0 && value <= 0) || Number.isNaN(value) || Object.values(qty).some(Number.isNaN)}
             loading={refund.isPending}
             onClick={() => refund.mutate({ lineItems, amount: value, reason: reason.trim() }, { onSuccess: onClose })}
           >

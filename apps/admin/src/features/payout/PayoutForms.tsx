@@ -1,21 +1,18 @@
-import { CardBody, PAYOUT_METHODS, PAYOUT_SCHEDULES, type PayoutConfig, PayoutConfigBody, PayoutRequestBody } from '@backroom/contracts';
 import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+  CardBody,
+  formatMoney,
+  PAYOUT_METHODS,
+  PAYOUT_SCHEDULES,
+  type PayoutConfig,
+  PayoutConfigBody,
+  PayoutRequestBody,
+} from '@backroom/contracts';
+import { ActionIcon, Button, Card, Group, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { MoneyInput, useShopCurrency } from '../../components/MoneyInput';
+import { NumberInput } from '../../components/NumberInput';
 import { useSubmit } from '../../lib/use-submit';
 import { useCards, usePayoutConfig, usePayoutMutations } from './api';
 
@@ -43,12 +40,10 @@ export function RequestForm({ available, currency, onDone }: { available: number
   return (
     <form onSubmit={submit} aria-label="Request a payout" noValidate>
       <Group align="flex-end" gap="sm">
-        <NumberInput
+        <MoneyInput
           label={`Amount (${currency})`}
-          description={`Up to ${available.toFixed(2)} ${currency}`}
-          decimalScale={2}
-          min={0}
-          hideControls
+          description={`Up to ${formatMoney(available, currency)}`}
+          currency={currency}
           w={200}
           {...form.getInputProps('amount')}
         />
@@ -161,6 +156,7 @@ const validateConfig = schemaResolver(PayoutConfigBody, { sync: true });
 
 /** The payout method: card, bank account (IBAN, shown masked once saved) or PayPal e-mail; minimum and schedule. */
 export function ConfigSection() {
+  const currency = useShopCurrency();
   const cfg = usePayoutConfig();
   const cards = useCards();
   const { saveConfig } = usePayoutMutations();
@@ -227,7 +223,7 @@ export function ConfigSection() {
           )}
           {method === 'paypal' && <TextInput label="PayPal e-mail" type="email" {...form.getInputProps('paypalEmail')} />}
           <Group grow align="flex-start">
-            <NumberInput label="Minimum payout" min={0} decimalScale={2} hideControls {...form.getInputProps('minimumAmount')} />
+            <MoneyInput label="Minimum payout" currency={currency} {...form.getInputProps('minimumAmount')} />
             <Select
               label="Schedule"
               data={PAYOUT_SCHEDULES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}

@@ -8,7 +8,6 @@ import {
   ColorInput,
   Grid,
   Group,
-  NumberInput,
   Radio,
   SegmentedControl,
   Select,
@@ -24,6 +23,7 @@ import { IconArrowDown, IconArrowUp, IconPhoto, IconTrash, IconTypography } from
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { EditScreen } from '../../components/EditScreen';
+import { NumberInput } from '../../components/NumberInput';
 import { useFontFaces } from '../../lib/font-faces';
 import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';

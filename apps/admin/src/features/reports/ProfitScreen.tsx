@@ -1,10 +1,11 @@
 import { formatDay, PICKER_VALUE_FORMAT } from '../../lib/dates';
 import '@mantine/dates/styles.css';
 import { AD_CHANNELS, type AdChannel, AdSpendBody, type ProfitReport } from '@backroom/contracts';
-import { ActionIcon, Button, Card, FileButton, Group, NumberInput, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Card, FileButton, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle, IconTrash, IconUpload } from '@tabler/icons-react';
+import { MoneyInput } from '../../components/MoneyInput';
 import { type ReportParams, useAdSpend, useAdSpendMutations, useReport } from './api';
 import { type FigureColumn, formatFigure, notifyReport, ReportFrame, useReportParams } from './ReportFrame';
 
@@ -32,7 +33,8 @@ function AdSpendCard({ params, currency }: { params: ReportParams; currency: str
   const { add, remove, importCsv } = useAdSpendMutations();
   const form = useForm<{ date: string; channel: AdChannel; amount: number | string }>({
     initialValues: { date: params.toTime, channel: 'facebook', amount: '' },
-    validate: (v) => schemaResolver(AdSpendBody, { sync: true })({ ...v, amount: Number(v.amount) || 0 }),
+    // empty → 0 (the contract says it is missing); a refused text (NaN) stays NaN and is refused (issue 30 item 3)
+    validate: (v) => schemaResolver(AdSpendBody, { sync: true })({ ...v, amount: v.amount === '' ? 0 : Number(v.amount) }),
   });
   const submit = form.onSubmit(async (v) => {
     const entry = await add.mutateAsync({ date: v.date, channel: v.channel, amount: Number(v.amount) });
@@ -77,7 +79,7 @@ function AdSpendCard({ params, currency }: { params: ReportParams; currency: str
               {...form.getInputProps('channel')}
               w={150}
             />
-            <NumberInput label={`Amount (${currency})`} min={0} decimalScale={2} {...form.getInputProps('amount')} w={150} />
+            <MoneyInput label={`Amount (${currency})`} currency={currency} {...form.getInputProps('amount')} w={150} />
             <Button type="submit" mt={25} loading={add.isPending}>
               Add spend
             </Button>

@@ -5,28 +5,13 @@ import {
   type TelegramSettings,
   TelegramSettingsBody,
 } from '@backroom/contracts';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Code,
-  Group,
-  List,
-  NumberInput,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Code, Group, List, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBrandTelegram, IconSend } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
+import { NumberInput } from '../../components/NumberInput';
 import { useShopDates } from '../../lib/dates';
 import { useSubmit } from '../../lib/use-submit';
 import { useTelegram, useTelegramMutations } from './api';

@@ -7,7 +7,6 @@ import {
   Grid,
   Group,
   MultiSelect,
-  NumberInput,
   Radio,
   SegmentedControl,
   SimpleGrid,
@@ -23,6 +22,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { EditScreen } from '../../components/EditScreen';
+import { MoneyInput, useShopCurrency } from '../../components/MoneyInput';
+import { NumberInput } from '../../components/NumberInput';
 import { formatCount, formatMoneyMajor } from '../../lib/format';
 import { useSubmit } from '../../lib/use-submit';
 import { routePath } from '../../routes';
@@ -65,7 +66,8 @@ const TYPE_HELP: Record<UpsellOfferType, string> = {
   in_cart: 'Products the cart suggests; the discount applies while a trigger product is in the cart.',
   post_purchase: 'A one-click offer on the thank-you page, added to the order already paid.',
 };
-const num = (v: number | string) => (v === '' || !Number.isFinite(Number(v)) ? 0 : Number(v));
+/** A field's number for the body: empty → 0 (the contract says what is missing); a refused text (NaN) stays NaN, so the save is refused (issue 30 item 3). */
+const num = (v: number | string) => (v === '' ? 0 : Number(v));
 
 /** Form values → the request body; dates and times on the shop's clock (`tz`) become ISO instants (time.ts). */
 export function toBody(v: FormValues, tz: string): UpsellOfferBody {
@@ -228,6 +230,7 @@ export default function OfferEditScreen() {
   const { save, remove } = useOfferMutations();
   const { submitted, handleSubmit } = useSubmit();
   const validate = useValidator(tz);
+  const currency = useShopCurrency();
   const form = useForm<FormValues>({ mode: 'controlled', initialValues: EMPTY, validate, validateInputOnChange: submitted });
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads the offer once it arrives (and after a save)
   useEffect(() => {
@@ -365,7 +368,7 @@ export default function OfferEditScreen() {
                         />
                         <NumberInput
                           label={`Tier ${i + 1}: percentage off`}
-                          rightSection="%"
+                          suffix="%"
                           min={0}
                           decimalScale={2}
                           {...form.getInputProps(`tiers.${i}.percentage`)}
@@ -407,22 +410,25 @@ export default function OfferEditScreen() {
                         {...form.getInputProps('discountType')}
                       />
                     </Stack>
-                    <NumberInput
-                      label={
-                        v.discountType === 'percentage'
-                          ? 'Percentage off'
-                          : v.type === 'bundle'
-                            ? 'Amount off each bundle'
-                            : 'Amount off each item'
-                      }
-                      rightSection={v.discountType === 'percentage' ? '%' : undefined}
-                      leftSection={v.discountType === 'fixed_amount' ? '$' : undefined}
-                      min={0}
-                      decimalScale={2}
-                      maw={240}
-                      withAsterisk
-                      {...form.getInputProps('discountValue')}
-                    />
+                    {v.discountType === 'fixed_amount' ? (
+                      <MoneyInput
+                        label={v.type === 'bundle' ? 'Amount off each bundle' : 'Amount off each item'}
+                        currency={currency}
+                        maw={240}
+                        withAsterisk
+                        {...form.getInputProps('discountValue')}
+                      />
+                    ) : (
+                      <NumberInput
+                        label="Percentage off"
+                        suffix="%"
+                        min={0}
+                        decimalScale={2}
+                        maw={240}
+                        withAsterisk
+                        {...form.getInputProps('discountValue')}
+                      />
+                    )}
                   </Group>
                 )}
               </Stack>

@@ -10,26 +10,13 @@ import {
   type WidgetLayout,
   type WidgetPlacement,
 } from '@backroom/contracts';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, MultiSelect, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutGrid } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../components/ListTable';
+import { NumberInput } from '../../components/NumberInput';
 import { useSubmit } from '../../lib/use-submit';
 import { KIND_HELP, KIND_NAMES, PLACEMENT_NAMES, useProductPicker, useWidgetMutations, useWidgets } from './api';
 
