@@ -1,6 +1,6 @@
 import { localDate as dateInZone, hourInZone } from '@backroom/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatMoneyMajor, greetingAt, greetingForHour } from './format';
+import { formatMoneyMajor, formatMoneyWithCode, greetingAt, greetingForHour } from './format';
 
 describe('greeting (spec §1, §9: boundaries at 12 and 17, store timezone)', () => {
   it.each([
@@ -59,11 +59,12 @@ describe('money (§9: rounded to 2 decimals, sign $ / code USD)', () => {
     [Number.NaN, '$0.00'],
   ])('%s → %s', (amount, text) => expect(formatMoneyMajor(amount)).toBe(text));
 
-  it('shows the code after the amount when no sign is known', () => {
-    expect(formatMoneyMajor(12.3, { sign: '', code: 'USD' })).toBe('12.30 USD');
-    expect(formatMoneyMajor(12.3, { sign: null, code: null })).toBe('12.30 USD');
-  });
-  it('uses the store currency sign', () => {
+  it('writes the sign of the currency’s code, whatever sign is stored (issue 30 item 3: one way on every screen)', () => {
+    expect(formatMoneyMajor(535622.99, { sign: '', code: 'USD' })).toBe('$535,622.99');
+    expect(formatMoneyMajor(12.3, { sign: null, code: null })).toBe('$12.30');
     expect(formatMoneyMajor(9.99, { sign: '€', code: 'EUR' })).toBe('€9.99');
+    expect(formatMoneyMajor(12, { sign: '$', code: 'EUR' })).toBe('€12.00');
+    expect(formatMoneyMajor(12, 'GBP')).toBe('£12.00');
+    expect(formatMoneyWithCode(1234.5, 'USD')).toBe('1,234.50 USD');
   });
 });

@@ -1,5 +1,5 @@
-import { hourInZone } from '@backroom/contracts';
-import { DEFAULT_CURRENCY, GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, PRICE_DECIMALS } from './constants';
+import { DEFAULT_MONEY_LOCALE, formatMoney, formatMoneyInput, hourInZone, majorToCents } from '@backroom/contracts';
+import { DEFAULT_CURRENCY, GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR } from './constants';
 
 /**
  * Formatting of the home dashboard (spec admin-dashboard §1, §9): the greeting by the store's local hour and money
@@ -21,20 +21,26 @@ export function greetingAt(at: Date, timeZone: string) {
 
 /**
  * Money in MAJOR units (STYLE.md "Names and units": the admin API answers `MajorUnits`, 19.99 = nineteen dollars
- * ninety-nine; cents never reach this function — the storefront's cents formatter is `formatMoneyCents`), rounded to
- * 2 decimals with thousands separators (§9): with a currency sign `$1,234.50` / `-$5.00`; when the sign is empty,
- * the amount followed by the code, `1,234.50 USD`.
+ * ninety-nine) by the one money formatter, contracts' `formatMoneyCents` (issue 30 item 3): 2 decimals with
+ * thousands separators and the sign OF THE CURRENCY'S CODE — `$1,234.50`, `-$5.00`, `€12.00`, `CA$3.00` — on every
+ * screen (never a literal `$`; a `sign` given with the currency is ignored: the code decides). `currency` is an ISO
+ * 4217 code or the stored `{ code }` (default USD, spec §9).
  */
-export function formatMoneyMajor(amountMajor: number, currency: { sign?: string | null; code?: string | null } = DEFAULT_CURRENCY): string {
-  const value = Number.isFinite(amountMajor) ? amountMajor : 0;
-  const digits = new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: PRICE_DECIMALS,
-    maximumFractionDigits: PRICE_DECIMALS,
-  }).format(Math.abs(value));
-  const negative = value < 0 && digits !== '0.00';
-  const sign = currency.sign ?? '';
-  if (sign) return `${negative ? '-' : ''}${sign}${digits}`;
-  return `${negative ? '-' : ''}${digits} ${currency.code || DEFAULT_CURRENCY.code}`;
+export function formatMoneyMajor(
+  amountMajor: number,
+  currency: string | { sign?: string | null; code?: string | null } = DEFAULT_CURRENCY,
+): string {
+  const code = (typeof currency === 'string' ? currency : currency.code) || DEFAULT_CURRENCY.code;
+  return formatMoney(Number.isFinite(amountMajor) ? amountMajor : 0, code, DEFAULT_MONEY_LOCALE);
+}
+
+/**
+ * `amountMajor` followed by the currency code, `1,234.50 USD`: ONLY where the spec fixes that form (admin-dashboard
+ * §3 paid-orders list, "grandTotal, shown with 'USD'"); the digits are the money formatter's (contracts'
+ * `formatMoneyInput`, Intl).
+ */
+export function formatMoneyWithCode(amountMajor: number, code: string = DEFAULT_CURRENCY.code): string {
+  return `${formatMoneyInput(majorToCents(Number.isFinite(amountMajor) ? amountMajor : 0))} ${code || DEFAULT_CURRENCY.code}`;
 }
 
 /** A count with thousands separators: 12,345. */

@@ -1,6 +1,6 @@
 import { addDaysToDate, FOUR_HOUR_LABELS, isLocalDate, type PaidOrderRow, type SeriesGranularity } from '@backroom/contracts';
 import { formatDay, formatPaidColumn } from '../../lib/dates';
-import { formatMoneyMajor } from '../../lib/format';
+import { formatMoneyWithCode } from '../../lib/format';
 
 /**
  * Pure rules of the Overview screen (spec admin-dashboard §2 Overview screen, §3 order row, §4 Overview, §9):
@@ -76,10 +76,10 @@ export function paymentLabel(row: Pick<PaidOrderRow, 'paymentName' | 'paymentSou
 
 /**
  * Amount column (§3, §9) of `amountMajor` (major units, the row's `grandTotal`): 2 decimals with thousands
- * separators, followed by the currency code, '1,234.50 USD' (lib/format.ts `formatMoneyMajor` without a sign).
+ * separators, followed by the currency code, '1,234.50 USD' (lib/format.ts `formatMoneyWithCode`, the spec's form).
  */
 export function formatAmountMajor(amountMajor: number, code = 'USD'): string {
-  return formatMoneyMajor(amountMajor, { sign: '', code });
+  return formatMoneyWithCode(amountMajor, code);
 }
 
 /** Paid-column date (§9): DD-MM-YYYY HH:mm:ss of an ISO instant in `timeZone`; '' for null. */

@@ -6,8 +6,8 @@ import { routePath } from '../../routes';
 import { useBalance } from './api';
 import { negativeBalanceLine } from './NegativeBalance';
 
-/** The balance's currency for formatMoneyMajor: its code, with the $ sign for USD. */
-export const balanceCurrency = (code: string) => ({ code, sign: code === 'USD' ? '$' : null });
+/** The balance's currency for formatMoneyMajor: its code (the sign comes from it, issue 30 item 3). */
+export const balanceCurrency = (code: string) => ({ code });
 
 /**
  * The balance on the home dashboard (spec §3 Balance availableToPayout, §4 "refreshed every 15 minutes"): the

@@ -150,7 +150,7 @@ export function useExportPayoutRequests() {
 /** A success notification naming what was done (never a bare 'Success'; ARCHITECTURE "Data"). */
 const notify = (message: string) => emitApiEvent('api-success', [message]);
 /** "$12.50" in the currency the server named (`USD` gets its sign, others their code). */
-const moneyMajor = (amountMajor: number, code: string) => formatMoneyMajor(amountMajor, { code, sign: code === 'USD' ? '$' : null });
+const moneyMajor = (amountMajor: number, code: string) => formatMoneyMajor(amountMajor, code);
 
 /**
  * Card, config and request writes; each refreshes the payout data of the shop (and the onboarding guide) and says

@@ -26,7 +26,7 @@ export interface FigureColumn {
 
 /** Formats one figure for the table, the chart's tooltip and the totals (lib/format money and counts). */
 export function formatFigure(value: number, kind: FigureKind, currency: string): string {
-  if (kind === 'money') return formatMoneyMajor(value, { code: currency, sign: currency === 'USD' ? '$' : '' });
+  if (kind === 'money') return formatMoneyMajor(value, currency);
   if (kind === 'percent') return `${value.toFixed(2)} %`;
   return formatCount(value);
 }
