@@ -86,11 +86,13 @@ describe('checkout limits (issue 29 item 2)', () => {
 
   it('still bounds orders per shop whatever the IPs, racing checkouts included', async () => {
     const s = await shop();
-    const n = CHECKOUT_LIMIT_PER_SHOP.points + 10;
-    const answers = await Promise.all(Array.from({ length: n }, (_, i) => checkout(s, s.inStock, `10.62.${i >> 8}.${i & 255}`)));
+    const before = CHECKOUT_LIMIT_PER_SHOP.points - 5;
+    for (let i = 0; i < before; i++) expect((await checkout(s, s.inStock, `10.62.0.${i}`)).statusCode).toBe(200);
+    // Ten shoppers race for the last five orders of the minute (ten at once: the test database's pool stays ample).
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => checkout(s, s.inStock, `10.62.1.${i}`)));
     const codes = answers.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 200).length).toBe(CHECKOUT_LIMIT_PER_SHOP.points);
-    expect(codes.filter((c) => c === 429).length).toBe(10);
+    expect(codes.filter((c) => c === 200).length).toBe(5);
+    expect(codes.filter((c) => c === 429).length).toBe(5);
     expect(answers.find((r) => r.statusCode === 429)!.json().messages[0]).toMatch(
       /^This shop is taking too many orders right now, please try again in \d+ seconds$/,
     );
