@@ -7,8 +7,6 @@
 export const SESSION_RECHECK_MS = 82_800_000;
 /** Default currency: sign $ and code USD, kept in local storage with the account info (§9). */
 export const DEFAULT_CURRENCY = { sign: '$', code: 'USD' } as const;
-/** Prices are shown rounded to 2 decimals (§9). */
-export const PRICE_DECIMALS = 2;
 /** The sidebar is hidden under 768 px (§2 Layout behaviour, §9); the top bar hides under it too. */
 export const SIDEBAR_HIDDEN_BELOW_PX = 768;
 /** Greeting boundaries: hours 12 and 17 in the store's timezone (§1, §9). */

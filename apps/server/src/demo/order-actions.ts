@@ -1,3 +1,4 @@
+import { formatMoneyCents } from '@backroom/contracts';
 import {
   CANCEL_REASON_LABELS,
   fulfillmentStatusOf,
@@ -31,7 +32,7 @@ const MERCHANT = 'Olivia Owner';
 const CARRIERS = ['UPS', 'USPS', 'FedEx', 'DHL Express'] as const;
 const PARTIAL_REFUND_REASONS = ['Item arrived damaged', 'Wrong size, customer kept the rest', 'Late delivery goodwill'];
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)} USD`;
+const money = (cents: number) => `${formatMoneyCents(cents, 'USD')} USD`;
 const units = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /** A tracking number in the carrier's usual shape (UPS 1Z…, USPS 22 digits, FedEx 12 digits, DHL 10 digits). */

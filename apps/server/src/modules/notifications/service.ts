@@ -8,6 +8,7 @@ import {
   addDaysToDate,
   DEFAULT_TIMEZONE,
   endOfLocalDate,
+  formatMoneyCents,
   hourInZone,
   localDate,
   startOfLocalDate,
@@ -163,13 +164,8 @@ export async function handleUpdate(db: Db, raw: unknown, now = new Date()): Prom
   return row ? { bound: true, storeId: row.store_id, chatId } : { bound: false, chatId };
 }
 
-const money = (cents: number, currency: string) => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-};
+/** Money in a Telegram message: the one formatter (contracts' formatMoneyCents; issue 30 item 3). */
+const money = (cents: number, currency: string) => formatMoneyCents(cents, currency);
 
 /** The welcome message once a chat is bound: the shop's name and the events it will hear about. */
 export async function welcomeText(db: Db, storeId: string): Promise<string> {

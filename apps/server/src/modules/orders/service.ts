@@ -4,6 +4,7 @@ import {
   type FulfillmentBody,
   FulfillmentBody as FulfillmentSchema,
   formatInZone,
+  formatMoneyCents,
   formatShopDateTime,
   type NoteTagsBody,
   type OrderDetail,
@@ -299,7 +300,8 @@ async function settle(db: Db, o: OrderRecord, refundedCents: number, financial: 
   );
 }
 
-const money = (cents: number, currency: string) => `$${(cents / 100).toFixed(2)} ${currency}`;
+/** Money on the timeline and in e-mails, Shopify's way: the one formatter's amount, then the code (`€12.00 EUR`; issue 30 item 3). */
+const money = (cents: number, currency: string) => `${formatMoneyCents(cents, currency)} ${currency}`;
 const units = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 const lineName = (s: LineState) => `${s.line.title ?? 'Item'}${s.line.variantTitle ? ` (${s.line.variantTitle})` : ''}`;
 

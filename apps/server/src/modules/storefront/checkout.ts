@@ -15,6 +15,7 @@ import type {
 import {
   StorefrontCheckoutBody as CheckoutSchema,
   StorefrontCheckoutDraftBody as DraftSchema,
+  formatMoneyCents,
   PostPurchaseBody as PostPurchaseSchema,
   StorefrontCartQuoteBody as QuoteSchema,
 } from '@backroom/contracts';
@@ -457,7 +458,7 @@ export async function getOrder(db: Db, config: Config, storeId: string, id: stri
 }
 
 /** "$16.00 USD" (the orders timeline's way of writing money). */
-const timelineMoney = (cents: number, currency: string) => `$${(cents / 100).toFixed(2)} ${currency}`;
+const timelineMoney = (cents: number, currency: string) => `${formatMoneyCents(cents, currency)} ${currency}`;
 
 /**
  * POST /api/storefront/orders/{id}/post-purchase (issue 18 item 1): the shopper takes a post-purchase offer with one
