@@ -1,3 +1,4 @@
+import { formatMoneyCents as oneFormatter } from '@backroom/contracts';
 import { describe, expect, it } from 'vitest';
 import { DISPLAY_RATES, formatMoneyCents, formatShortDate } from './format';
 
@@ -44,6 +45,19 @@ describe('formatMoneyCents', () => {
     expect(formatMoneyCents(2599, 'XYZW')).toBe('25.99 XYZW');
     expect(formatMoneyCents(2599, 'USD')).toBe('$25.99');
     expect(formatMoneyCents(123_456_78, 'EUR')).toBe('€123,456.78');
+  });
+});
+
+describe('formatMoneyCents is the one money formatter (issue 30 item 3)', () => {
+  it('writes what contracts’ formatMoneyCents writes, for many figures and currencies', () => {
+    const cents = [0, 1, 5, 99, 100, 101, 999, 1000, 2599, 99_999, 100_000, 53_562_299, 123_456_789, -1, -100, -2599, -123_456];
+    let seed = 3;
+    for (let i = 0; i < 3000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      cents.push((seed % 200_000_000) - 10_000_000);
+    }
+    for (const currency of [...Object.keys(DISPLAY_RATES), 'JPY', 'CHF', 'INR', 'SEK', 'BRL', 'KWD', 'XYZW'])
+      for (const c of cents) expect(formatMoneyCents(c, currency), `${c} ${currency}`).toBe(oneFormatter(c, currency, 'en-US'));
   });
 });
 

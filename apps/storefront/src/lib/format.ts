@@ -5,6 +5,9 @@ export const DISPLAY_RATES: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0
  * Formats integer cents of `currency` as money with 2 decimals (DESIGN.md "Data"; STYLE.md "Names and units": the
  * storefront API answers cents, hence the name), converted for display into `display` when the shopper picked another
  * currency (approximate, fixed rates; checkout charges the store currency). Example: (2599, 'USD') → '$25.99'.
+ * Without a conversion its output is the one money formatter's, contracts' `formatMoneyCents(cents, currency,
+ * 'en-US')`, character for character (issue 30 item 3; format.test.ts compares them): it is kept separate only to
+ * stay free of Intl on the common currencies (see EN_US_SYMBOLS).
  */
 export function formatMoneyCents(cents: number, currency: string, display: string = currency): string {
   const from = DISPLAY_RATES[currency] ?? 1;
@@ -16,13 +19,15 @@ export function formatMoneyCents(cents: number, currency: string, display: strin
   let f = formatters.get(display);
   if (f === undefined) {
     try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: display, minimumFractionDigits: 2 });
+      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: display, minimumFractionDigits: 2, maximumFractionDigits: 2 });
     } catch {
       f = null;
     }
     formatters.set(display, f);
   }
-  return f ? f.format(amount) : `${amount.toFixed(2)} ${display}`;
+  return f
+    ? f.format(amount)
+    : `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${display}`;
 }
 
 /**
