@@ -8,7 +8,6 @@ export interface ValueImport {
 export function unitTestRoots(root?: string): string[];
 export function unitTestFiles(root?: string): string[];
 export function maskSource(source: string, o?: { strings?: boolean }): string;
-export function withoutComments(source: string): string;
 export function valueImports(source: string): ValueImport[];
 export function databaseImport(imp: ValueImport): string | null;
 export function databaseReasons(files: string[]): (string | null)[];

@@ -107,11 +107,6 @@ export function maskSource(source, { strings = true } = {}) {
   return out.join('');
 }
 
-/** `source` with its comments blanked out (maskSource without blanking the strings). */
-export function withoutComments(source) {
-  return maskSource(source, { strings: false });
-}
-
 /**
  * The value imports of a module's source: `{ specifier, names }` for each `import … from`, `export … from`, bare
  * `import '…'` and `import('…')` with a literal specifier, in source order. `names` are the imported bindings (`*` for
