@@ -147,7 +147,7 @@ export default function HomeScreen() {
           failed={open.isError}
           value={open.data ? formatCount(open.data.count) : null}
           footer={
-            <Anchor component={Link} to={routePath('website.orders')} search={{ tab: 'unfulfilled' }} size="sm" fw={500}>
+            <Anchor component={Link} to={routePath('website.orders')} search={{ tab: 'unfulfilled' } as never} size="sm" fw={500}>
               View orders to fulfill
             </Anchor>
           }

@@ -77,7 +77,7 @@ const shopArb = fc.record({
   sessions: fc.array(sessionArb, { maxLength: 6 }),
   payouts: fc.array(payoutArb, { maxLength: 2 }),
 });
-type Shop = fc.RandomType<typeof shopArb>;
+type Shop = typeof shopArb extends fc.Arbitrary<infer T> ? T : never;
 
 /**
  * The instant at per-mille `at` of local day `d`, computed by PostgreSQL (DST-correct: 2026-11-01 lasts 25 hours).
