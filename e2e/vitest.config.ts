@@ -15,6 +15,8 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     reporters: ['default', './scripts/timing-reporter.ts'],
+    // The migrated template database, built once before the workers start (not once per worker on a cold cache).
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

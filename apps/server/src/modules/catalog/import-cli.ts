@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_IMPORT_BYTES } from '@backroom/contracts';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { domains, stores } from '../../db/schema/index.js';
@@ -17,7 +17,10 @@ Imports a Shopify product CSV into a shop, like POST /api/products/import:
 Prints created/updated/skipped counts and every rejected row with its line and reason.
 Uses DATABASE_URL (PostgreSQL) or the embedded database in DATA_DIR (default ./data).`;
 
-/** The store whose domain host or handle is `key` (a host may carry a :port, which is ignored). */
+/**
+ * The store whose verified domain host or handle is `key` (a host may carry a :port, which is ignored). Only a verified
+ * domain counts: several shops may hold a pending claim on one host (issue 29 item 9), and only the verified one owns it.
+ */
 async function findStore(database: Database, key: string) {
   const host = key
     .toLowerCase()
@@ -26,7 +29,7 @@ async function findStore(database: Database, key: string) {
   const [row] = await database.db
     .select({ id: stores.id, name: stores.name, handle: stores.handle })
     .from(stores)
-    .leftJoin(domains, eq(domains.storeId, stores.id))
+    .leftJoin(domains, and(eq(domains.storeId, stores.id), eq(domains.status, 'verified')))
     .where(or(eq(domains.host, host), eq(stores.handle, host)))
     .limit(1);
   return row ?? null;
