@@ -80,7 +80,7 @@ export function VariantsCard({
             <Title order={2} size="h4">
               Pricing
             </Title>
-            <Group grow align="flex-start">
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
               <Money
                 label="Price"
                 value={v0.price}
@@ -107,11 +107,11 @@ export function VariantsCard({
                 error={err(errors, 'variants.0.cost')}
                 path="variants.0.cost"
               />
-            </Group>
+            </SimpleGrid>
             <Title order={2} size="h4">
               Inventory
             </Title>
-            <Group grow align="flex-start">
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
               <TextInput
                 label="SKU"
                 value={v0.sku}
@@ -133,7 +133,7 @@ export function VariantsCard({
                 error={err(errors, 'variants.0.inventoryQuantity')}
                 data-path="variants.0.inventoryQuantity"
               />
-            </Group>
+            </SimpleGrid>
             <Group grow align="flex-start">
               <Select
                 label="When out of stock"
