@@ -8,8 +8,10 @@ import {
   type InstantInput,
   PAID_COLUMN_PATTERN,
 } from '@backroom/contracts';
-import { useMemo } from 'react';
-import { usePreference } from '../shell/hooks';
+import { QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
+import { useContext, useMemo } from 'react';
+import { preferenceOptions } from '../shell/hooks';
+import { readAccount } from './session';
 
 /**
  * The admin's one date module (issue 30 item 4 "dates and times in the shop's time zone, one way"): every date and
@@ -28,9 +30,22 @@ import { usePreference } from '../shell/hooks';
  */
 export const PICKER_VALUE_FORMAT = 'MMM D, YYYY';
 
-/** The shop's IANA time zone: the preference's `standardTimezone`, America/Los_Angeles until it is known (§9). */
+/** Stands in for the app's query client where a component is rendered without one (a bare component test). */
+let orphanClient: QueryClient | null = null;
+const fallbackClient = () => {
+  orphanClient ??= new QueryClient();
+  return orphanClient;
+};
+
+/**
+ * The shop's IANA time zone: the preference's `standardTimezone` (shell/hooks `preferenceOptions`, the query the shell
+ * already runs), America/Los_Angeles until it is known (§9). Without a QueryClientProvider (a component rendered
+ * alone) it answers the default instead of throwing.
+ */
 export function useShopTimeZone(): string {
-  return usePreference().data?.standardTimezone || DEFAULT_TIMEZONE;
+  const client = useContext(QueryClientContext);
+  const preference = useQuery({ ...preferenceOptions(), enabled: !!client && !!readAccount().storeId }, client ?? fallbackClient());
+  return preference.data?.standardTimezone || DEFAULT_TIMEZONE;
 }
 
 /** Formatters bound to one shop zone (see {@link useShopDates}). */
