@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../apps/server/src/db/client.js';
-import { isPaidOrder, netSalesCents } from '../apps/server/src/lib/money.js';
 import { DEMO_OWNER, installClock, newPage, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
 /**
@@ -32,8 +31,10 @@ const addDays = (d: string, n: number) => {
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
- * The Overview figures by direct SQL over the raw tables: paid orders by created_at with sales net of refunds (the
- * server's one paid-order rule, lib/money.ts `isPaidOrder` / `netSalesCents`), first-reach sessions.
+ * The Overview figures by direct SQL over the raw tables, with modules/metrics' definitions written out (issue 30):
+ * orders whose payment was captured, by created_at; total sales = gross − discounts + shipping + taxes of those
+ * orders − refunds MADE in the range (returns on the refund's day); AOV = (gross − discounts) ÷ orders; first-reach
+ * sessions; conversion rate = purchasing sessions ÷ sessions.
  */
 async function directFigures(ids: string[], from: string, to: string) {
   const list = sql.join(
@@ -42,18 +43,25 @@ async function directFigures(ids: string[], from: string, to: string) {
   );
   const start = sql`(${from}::date::timestamp at time zone ${TZ})`;
   const end = sql`((${to}::date + 1)::timestamp at time zone ${TZ})`;
-  const [o] = await rows<{ cents: number; n: number }>(
+  const counted = sql`financial_status in ('paid', 'partially_refunded', 'refunded')`;
+  const [o] = await rows<{ cents: number; n: number; value: number }>(
     e2e.server.db,
-    sql`select coalesce(sum(${netSalesCents()}), 0)::bigint as cents, count(*)::bigint as n from orders
-        where store_id in (${list}) and ${isPaidOrder()} and created_at >= ${start} and created_at < ${end}`,
+    sql`select ((select coalesce(sum(subtotal_cents - discount_cents + shipping_cents + tax_cents), 0) from orders
+                  where store_id in (${list}) and ${counted} and created_at >= ${start} and created_at < ${end})
+                - (select coalesce(sum(amount_cents), 0) from order_refunds
+                    where store_id in (${list}) and created_at >= ${start} and created_at < ${end}))::bigint as cents,
+               (select count(*) from orders where store_id in (${list}) and ${counted} and created_at >= ${start} and created_at < ${end})::bigint as n,
+               (select coalesce(sum(subtotal_cents - discount_cents), 0) from orders
+                  where store_id in (${list}) and ${counted} and created_at >= ${start} and created_at < ${end})::bigint as value`,
   );
-  const [f] = await rows<{ v: number; c: number; k: number; p: number }>(
+  const [f] = await rows<{ s: number; v: number; c: number; k: number; p: number }>(
     e2e.server.db,
-    sql`with s as (select store_id, visitor_session_id,
+    sql`with s as (select store_id, visitor_session_id, min(occurred_at) as first_at,
                           min(occurred_at) filter (where type = 'view_store') as v, min(occurred_at) filter (where type = 'add_to_cart') as c,
                           min(occurred_at) filter (where type = 'reached_checkout') as k, min(occurred_at) filter (where type = 'purchased') as p
                    from storefront_events where store_id in (${list}) group by 1, 2)
-        select count(*) filter (where v >= ${start} and v < ${end})::bigint as v, count(*) filter (where c >= ${start} and c < ${end})::bigint as c,
+        select count(*) filter (where first_at >= ${start} and first_at < ${end})::bigint as s,
+               count(*) filter (where v >= ${start} and v < ${end})::bigint as v, count(*) filter (where c >= ${start} and c < ${end})::bigint as c,
                count(*) filter (where k >= ${start} and k < ${end})::bigint as k, count(*) filter (where p >= ${start} and p < ${end})::bigint as p
         from s`,
   );
@@ -66,14 +74,14 @@ async function directFigures(ids: string[], from: string, to: string) {
     status: string;
   }>(
     e2e.server.db,
-    sql`select id, payment_name, payment_source->'card'->>'type' as card, captured_date as captured, grand_total_cents as cents, financial_status as status from orders where store_id in (${list}) and ${isPaidOrder()} and created_at >= ${start} and created_at < ${end}
+    sql`select id, payment_name, payment_source->'card'->>'type' as card, captured_date as captured, grand_total_cents as cents, financial_status as status from orders where store_id in (${list}) and ${counted} and created_at >= ${start} and created_at < ${end}
         order by created_at desc, id desc limit 1`,
   );
   return {
     totalSales: Number(o!.cents) / 100,
     totalOrders: Number(o!.n),
-    aov: Number(o!.n) ? Math.round(Number(o!.cents) / Number(o!.n)) / 100 : 0,
-    cr: Number(f!.v) ? Math.round((Number(f!.p) / Number(f!.v)) * 10000) / 100 : 0,
+    aov: Number(o!.n) ? Math.round(Number(o!.value) / Number(o!.n)) / 100 : 0,
+    cr: Number(f!.s) ? Math.round((Number(f!.p) / Number(f!.s)) * 10000) / 100 : 0,
     funnel: [Number(f!.v), Number(f!.c), Number(f!.k), Number(f!.p)],
     latest,
   };
