@@ -1,5 +1,5 @@
 import { MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS } from '@backroom/contracts';
-import { ActionIcon, Alert, Button, Card, Group, Select, Stack, Table, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { MoneyInput } from '../../components/MoneyInput';
 import { NumberInput } from '../../components/NumberInput';
