@@ -26,5 +26,6 @@ export function buildCached(
     env?: Record<string, string | undefined>;
     build?: (root: string, app: string) => void;
     log?: (message: string) => void;
+    beforeFirstBuild?: () => void;
   },
 ): BuildResult[];

@@ -7,11 +7,13 @@
 // differs, the stamp is missing, or one of its outputs is gone. `vite build` empties dist first, so a failed or
 // interrupted build leaves no stamp and is redone.
 // `npm start` and `npm run test:e2e` run it, so E2E and the server reuse one build; `npm run build` runs it with
-// --force (always builds, then stamps).
-// Usage: node scripts/build-cached.mjs [--force] [admin|storefront …]
-import { spawnSync } from 'node:child_process';
+// --force (always builds, then stamps). With --with-demo (`npm start`), when an app has to be built, the database
+// half of the first start (`demo/cli.ts --if-empty`: migrate, seed the demo store if the database is empty) runs in
+// a second process at the same time, so on two cores the seed and the build overlap instead of adding up.
+// Usage: node scripts/build-cached.mjs [--force] [--with-demo] [admin|storefront …]
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -125,6 +127,65 @@ export function staleReason(root, app, hash) {
   return readFileSync(stamp, 'utf8').trim() === hash ? null : 'sources changed';
 }
 
+/** Whether process `pid` is alive (signal 0 probes without signalling). */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/** Blocks this thread for `ms` (the script is synchronous: spawnSync builds). */
+function sleepSync(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Runs `fn` holding the build lock of `app` (a directory under node_modules/.cache/build-cached holding the owner's
+ * pid): two `npm start` / `npm run test:e2e` / `npm run build` at once would otherwise empty the same dist under each
+ * other ("ENOENT … .br" from precompress). A lock whose owner is gone (or left without a pid for 30 s) is taken over.
+ */
+function withBuildLock(root, app, log, fn) {
+  const dir = join(root, 'node_modules/.cache/build-cached', `${app}.lock`);
+  mkdirSync(dirname(dir), { recursive: true });
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'pid'), String(process.pid));
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      let pid = 0;
+      try {
+        pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+      } catch {
+        // being written, or its owner died between mkdir and write
+      }
+      let age = 0;
+      try {
+        age = Date.now() - statSync(dir).mtimeMs;
+      } catch {
+        continue; // released meanwhile
+      }
+      if ((pid && !alive(pid)) || (!pid && age > 30_000)) {
+        rmSync(dir, { recursive: true, force: true });
+        continue;
+      }
+      if (!told) log(`${app}: waiting for another build (pid ${pid || '?'})`);
+      told = true;
+      sleepSync(500);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Runs the app's own `npm run build` (vite build + precompress) in its folder; throws when it fails. */
 function npmBuild(root, app) {
   const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: join(root, APPS[app].dir), stdio: 'inherit' });
@@ -133,30 +194,44 @@ function npmBuild(root, app) {
 
 /**
  * Builds each app of `apps` whose build is stale (or every one with `force`), then stamps it with its input hash.
- * `build(root, app)` does the building (default: the app's `npm run build`; tests pass their own). Returns, per
- * app, whether it was built and why, and the milliseconds spent.
+ * `build(root, app)` does the building (default: the app's `npm run build`; tests pass their own);
+ * `beforeFirstBuild()` is called once before the first build, if any. Returns, per app, whether it was built and
+ * why, and the milliseconds spent.
  */
 export function buildCached(root = ROOT, opts = {}) {
   const { apps = Object.keys(APPS), force = false, env = process.env, build = npmBuild, log = console.log } = opts;
   const results = [];
+  let started = false;
   for (const app of apps) {
     const t0 = performance.now();
     const hash = inputHash(root, app, env);
-    const reason = force ? 'forced' : staleReason(root, app, hash);
-    if (!reason) {
+    // Checked again under the lock: a build that another process just finished is reused, not redone.
+    const check = () => (force ? 'forced' : staleReason(root, app, hash));
+    if (!check()) {
       log(`${app}: build is current (${hash.slice(0, 12)}), reused`);
       results.push({ app, built: false, reason: null, ms: performance.now() - t0 });
       continue;
     }
-    log(`${app}: building (${reason})`);
-    rmSync(join(root, APPS[app].dir, STAMP), { force: true });
-    build(root, app);
-    const missing = APPS[app].outputs.filter((o) => !existsSync(join(root, APPS[app].dir, o)));
-    if (missing.length) throw new Error(`the ${app} build left no ${missing.join(', ')}`);
-    writeFileSync(join(root, APPS[app].dir, STAMP), `${hash}\n`);
-    const ms = performance.now() - t0;
-    log(`${app}: built in ${(ms / 1000).toFixed(1)} s`);
-    results.push({ app, built: true, reason, ms });
+    results.push(
+      withBuildLock(root, app, log, () => {
+        const reason = check();
+        if (!reason) {
+          log(`${app}: built meanwhile by another process (${hash.slice(0, 12)}), reused`);
+          return { app, built: false, reason: null, ms: performance.now() - t0 };
+        }
+        log(`${app}: building (${reason})`);
+        if (!started) opts.beforeFirstBuild?.();
+        started = true;
+        rmSync(join(root, APPS[app].dir, STAMP), { force: true });
+        build(root, app);
+        const missing = APPS[app].outputs.filter((o) => !existsSync(join(root, APPS[app].dir, o)));
+        if (missing.length) throw new Error(`the ${app} build left no ${missing.join(', ')}`);
+        writeFileSync(join(root, APPS[app].dir, STAMP), `${hash}\n`);
+        const ms = performance.now() - t0;
+        log(`${app}: built in ${(ms / 1000).toFixed(1)} s`);
+        return { app, built: true, reason, ms };
+      }),
+    );
   }
   return results;
 }
@@ -165,10 +240,23 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const args = process.argv.slice(2);
   const force = args.includes('--force');
   const apps = args.filter((a) => !a.startsWith('--'));
+  /** The demo half of a first start, when --with-demo and a build is needed: resolves to its exit code. */
+  let demo = Promise.resolve(0);
+  const beforeFirstBuild = () => {
+    if (!args.includes('--with-demo')) return;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/demo/cli.ts', '--if-empty'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    demo = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  };
   try {
-    buildCached(ROOT, { force, ...(apps.length ? { apps } : {}) });
+    buildCached(ROOT, { force, beforeFirstBuild, ...(apps.length ? { apps } : {}) });
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
+    process.exitCode = 1;
   }
+  const code = await demo;
+  if (code !== 0) console.error(`preparing the database failed (exit ${code})`);
+  if (code !== 0 || process.exitCode) process.exit(1);
 }

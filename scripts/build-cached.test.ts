@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -102,6 +103,27 @@ describe('build-cached', () => {
     expect(run()).toMatchObject([{ built: true, reason: 'no stamp' }]);
     expect(run({ force: true })).toMatchObject([{ built: true, reason: 'forced' }]);
     expect(builds).toHaveLength(4);
+  });
+
+  it('calls beforeFirstBuild once when something is built (npm start seeds beside the build), never on reuse', () => {
+    let calls = 0;
+    const opts = { apps: ['admin', 'storefront'], build: fakeBuild, log: () => {}, env: {}, beforeFirstBuild: () => calls++ };
+    write('apps/storefront/package.json', '{"name":"@backroom/storefront"}');
+    mkdirSync(join(root, 'apps/storefront/dist-ssr'), { recursive: true });
+    writeFileSync(join(root, 'apps/storefront/dist-ssr/entry-server.js'), '');
+    expect(buildCached(root, opts).map((r) => r.built)).toEqual([true, true]);
+    expect(calls).toBe(1);
+    expect(buildCached(root, opts).map((r) => r.built)).toEqual([false, false]);
+    expect(calls).toBe(1);
+  });
+
+  it('takes over a build lock whose owner is gone, and releases its own', () => {
+    const lock = join(root, 'node_modules/.cache/build-cached/admin.lock');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    mkdirSync(lock, { recursive: true });
+    writeFileSync(join(lock, 'pid'), String(gone));
+    expect(run()).toMatchObject([{ built: true }]);
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('leaves no stamp when the build fails, so the next run builds again', () => {

@@ -1,16 +1,21 @@
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_LOGINS, ensureDemoStore } from './demo/seed.js';
 
 /**
  * `npm start`: reads the config, opens the database (PGlite in DATA_DIR unless DATABASE_URL is set), migrates,
  * creates the demo store when the database is empty, listens, and prints the URL and the demo logins.
  * SIGINT/SIGTERM close the server and the database gracefully.
+ * The server's modules (app.js: every route module and its dependencies, the largest part of a restart) are imported
+ * while the database opens and checks its migrations, not before (issue 28 item 5: a restart prints the URL in
+ * seconds).
  */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const [database, { buildApp }, { DEMO_LOGINS, ensureDemoStore }] = await Promise.all([
+    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize }),
+    import('./app.js'),
+    import('./demo/seed.js'),
+  ]);
   const logger = {
     level: config.logLevel,
     ...(process.stdout.isTTY && !config.production ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
