@@ -85,9 +85,6 @@ export function majorToCents(amountMajor: number): number {
   return amountMajor < 0 && abs !== 0 ? -abs : abs;
 }
 
-/** Integer cents → major units (1999 → 19.99). */
-export const centsToMajor = (cents: number): number => cents / 100;
-
 /**
  * The sign `locale` writes before or after amounts of `currency` (USD → `$`, EUR → `€`, CAD → `CA$` in en-US): the
  * input's adornment. The code itself for a code Intl does not know.
