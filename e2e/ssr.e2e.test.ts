@@ -101,7 +101,7 @@ describe.each(SHOPS)('server rendering of %s', (handle) => {
     try {
       for (const [kind, path] of pages) {
         const res = await serverHtml(handle, path);
-        expect(res.statusCode, kind).toBe(200);
+        expect(res.statusCode, kind).toBe(kind === 'missing product' ? 404 : 200); // issue 31 item 4: a real 404
         // The markup is in #root and the data it was made with follows it.
         expect(res.body, kind).toMatch(/<div id="root"><div [^>]*class="sf sf--/);
         expect(res.body, kind).toContain('<script id="sf-state" type="application/json">');

@@ -164,6 +164,21 @@ export const catalogChanges = pgTable(
   (t) => [primaryKey({ columns: [t.storeId, t.xid] })],
 );
 
+/**
+ * Handles of products a shop deleted (issue 31 item 4): their storefront page answers 410 Gone instead of 404.
+ * Kept by a statement-level trigger on products (migration 0031); a live product with the same handle wins.
+ */
+export const deletedProductHandles = pgTable(
+  'deleted_product_handles',
+  {
+    /** No foreign key: a shop's deletion cascades into its products (the trigger then keeps nothing). */
+    storeId: uuid('store_id').notNull(),
+    handle: text('handle').notNull(),
+    deletedAt: ts('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.handle] })],
+);
+
 export const customers = pgTable(
   'customers',
   {

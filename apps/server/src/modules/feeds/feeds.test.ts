@@ -1,12 +1,16 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema/index.js';
 import { createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
+import { storefrontPageStatus } from '../storefront/index.js';
 import { xmlText } from './service.js';
 
 let t: TestContext;
 let h: Record<string, string>;
 let host: string;
+let storeId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -14,6 +18,7 @@ beforeAll(async () => {
   const s = await makeStore(t.db, t.config, { ownerId: u.id, name: 'Knits & <Co>' });
   h = (await login(t.app, u.email, u.password, s.id)).headers;
   host = `${s.handle}.${t.config.storefrontSuffix}`;
+  storeId = s.id;
 }, 60_000);
 afterAll(async () => t.close());
 
@@ -128,6 +133,16 @@ describe('Google Merchant feed (issue 13 item 9) at the storefront origin /feeds
     const { items } = await feed();
     expect(items.map((i) => i.title)).toEqual(['Hoodie "Cloud" <soft> - S', 'Hoodie "Cloud" <soft> - M']);
     await t.app.inject({ method: 'PUT', url: `/api/products/${mug.id}`, headers: h, payload: { status: 'active' } });
+  });
+
+  it('lists only live storefront URLs (issue 31 item 4): an active product taken off the storefront leaves the feed', async () => {
+    await t.db.update(products).set({ published: false }).where(eq(products.id, mug.id));
+    const { items } = await feed();
+    expect(items.map((i) => i.title)).toEqual(['Hoodie "Cloud" <soft> - S', 'Hoodie "Cloud" <soft> - M']);
+    await t.db.update(products).set({ published: true }).where(eq(products.id, mug.id));
+    const { items: all } = await feed();
+    expect(all.length).toBe(3);
+    for (const i of all) expect(await storefrontPageStatus(t.db, storeId, new URL(i.link!).pathname), i.link).toBe(200);
   });
 
   it('GET /api/product-feeds gives the public address, counts and the problems Merchant Center would flag', async () => {

@@ -87,7 +87,7 @@ export interface GoogleFeed {
 
 /**
  * Builds the Google feed of `storeId` with links on `origin` (the storefront origin, e.g. https://shop.example).
- * Products left out: not active, or without a picture (Merchant Center refuses items without image_link); they are
+ * Products left out: not active or not published (only live storefront URLs, issue 31 item 4), or without a picture (Merchant Center refuses items without image_link); they are
  * listed in `issues` with 'no image' when active. Warnings (item kept): 'no description', 'no brand (vendor)',
  * 'no GTIN (barcode) or MPN (SKU)'.
  */
@@ -101,7 +101,7 @@ export async function googleFeed(db: Db, storeId: string, origin: string): Promi
                (select i.src from product_images i where i.product_id = p.id order by i.position, i.id limit 1) as image,
                count(*) over (partition by p.id)::int as variants
         from products p join product_variants v on v.product_id = p.id
-        where p.store_id = ${storeId}::uuid and p.status = 'active'
+        where p.store_id = ${storeId}::uuid and p.status = 'active' and p.published
         order by lower(p.title), p.id, v.position, v.id`,
   );
   const currency = store?.currency ?? 'USD';

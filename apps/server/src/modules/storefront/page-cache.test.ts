@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emptyConfig } from '@backroom/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { themeConfigs, themes } from '../../db/schema/index.js';
+import { pages, products, themeConfigs, themes } from '../../db/schema/index.js';
 import { createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 
 const base = mkdtempSync(join(tmpdir(), 'sf-cache-'));
@@ -58,6 +58,11 @@ beforeAll(async () => {
   themeId = row!.id;
   const config = emptyConfig('newchick', ['featured-collection']);
   await t.db.insert(themeConfigs).values({ themeId, storeId: shop.id, version: 1, config, schemaVersion: 2 });
+  // The pages the tests ask for exist (a missing one answers 404 and is never cached, issue 31 item 4).
+  await t.db
+    .insert(pages)
+    .values(['about', 'faq', 'shipping'].map((handle) => ({ storeId: shop.id, handle, title: handle, bodyHtml: '' })));
+  await t.db.insert(products).values({ storeId: shop.id, handle: 'tee', title: 'Tee' });
 }, 60_000);
 afterAll(async () => t?.close());
 

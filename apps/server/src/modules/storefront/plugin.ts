@@ -31,6 +31,7 @@ import {
   themeVersion,
   withRequestNonce,
 } from './ssr.js';
+import { NOINDEX_META, storefrontPageStatus } from './status.js';
 
 /** Where every shop's Google Merchant feed is served, on its storefront origin (issue 13 item 9). */
 const GOOGLE_FEED_PATH = '/feeds/google.xml';
@@ -255,13 +256,16 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     }
     const previewThemeId = new URLSearchParams(req.url.split('?')[1] ?? '').get(PREVIEW_THEME_QUERY_PARAM);
     // Ad pixels (issue 17 item 6) never fire in the editor's preview frame nor in a theme preview.
-    const [boot, pixels] = await Promise.all([
+    // Real 404s / 410s (issue 31 item 4): decided from the database for every route kind; the editor's preview
+    // frame renders whatever it is asked for, as before.
+    const [boot, pixels, status] = await Promise.all([
       loadBootstrap(app.db, app.config, store, { previewThemeId }),
       preview || previewThemeId ? null : storefrontPixelsConfig(app.db, store.id),
+      preview ? 200 : storefrontPageStatus(app.db, store.id, (req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/')),
     ]);
     const tag = `<script id="sf-bootstrap" type="application/json">${jsonForScript(boot)}</script>${pixelsTag(pixels)}`;
     const nonce = randomBytes(18).toString('base64');
-    const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(store.name)}</title>`);
+    const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(store.name)}</title>${status === 200 ? '' : NOINDEX_META}`);
     // Server-rendered (issue 16 item 1), except in the editor's preview frame, which renders in the browser from
     // the configs the editor posts. A render that fails is logged and the client-only page is served instead.
     const render = !preview && titled.includes(ROOT_ELEMENT) ? await renderer() : null;
@@ -272,7 +276,8 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
     const networks = pixels?.pixels.map((p) => p.network) ?? [];
     reply.header('content-security-policy', storefrontCsp(app.config, preview, nonce, networks));
     reply.header('cache-control', 'no-cache');
-    reply.status(200).type('text/html; charset=utf-8');
+    reply.status(status).type('text/html; charset=utf-8');
+    if (status !== 200) reply.header('x-robots-tag', 'noindex');
     const at = out.indexOf(ROOT_ELEMENT);
     if (render) {
       const page = (r: CachedRender) => {
@@ -284,7 +289,8 @@ async function storefrontPlugin(app: App, opts: { root?: string }) {
       // shopper's own pages. `x-page-cache` says what happened (hit, miss, bypass).
       const url = new URL(req.url, 'http://storefront.invalid');
       const key = `${url.pathname}${url.search}`;
-      const cacheable = !previewThemeId && isCacheablePath(url.pathname);
+      // Not-found pages are not cached either: any path can be one, and they would crowd out the shop's pages.
+      const cacheable = !previewThemeId && status === 200 && isCacheablePath(url.pathname);
       const version = themeVersion(boot);
       try {
         if (cacheable) {
