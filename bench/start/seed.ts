@@ -2,10 +2,13 @@
  * Demo seed timing (issue 28 item 5): the time of `seedDemo` alone (default 6,000 orders, seed 42), on a fresh
  * migrated database — embedded PGlite in a temporary data directory (as `npm start` uses it), or a fresh database
  * `backroom_bench_seed` on PostgreSQL (`--pg [--url postgres://…]`). Prints each run's seconds, the median and the
- * machine load; `--runs N` (default 3), `--orders N`. On PostgreSQL `--functions` adds the trigger functions' own
- * time (track_functions) so a slow roll-up shows up by name.
+ * machine load, and on PGlite this process's CPU time (the database runs in it, so that figure is the seed's work
+ * whatever else loads the machine); `--runs N` (default 3), `--orders N`, `--memory` (in-memory PGlite, as the
+ * tests use). On PostgreSQL `--functions` adds the trigger functions' own time (track_functions) so a slow roll-up
+ * shows up by name, and `--explain` logs the plan of every statement over 300 ms, nested trigger statements
+ * included, to the server's log (auto_explain; superuser).
  *
- * Usage: node --import tsx bench/start/seed.ts [--pg] [--runs 3] [--orders 6000] [--functions]
+ * Usage: node --import tsx bench/start/seed.ts [--pg] [--runs 3] [--orders 6000] [--functions] [--explain] [--memory]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,6 +27,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     orders: { type: 'string', default: '6000' },
     functions: { type: 'boolean', default: false },
+    memory: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
 const DB_NAME = 'backroom_bench_seed';
@@ -51,11 +56,17 @@ async function once(): Promise<{ ms: number; cpuMs: number }> {
     const u = new URL(args.url);
     u.pathname = `/${DB_NAME}`;
     url = u.toString();
-  } else dataDir = mkdtempSync(join(tmpdir(), 'backroom-seed-bench-'));
+  } else if (!args.memory) dataDir = mkdtempSync(join(tmpdir(), 'backroom-seed-bench-'));
   const database = await openDatabase({ url, dataDir });
   // On PostgreSQL the seed runs on a pool of its own without the server's 30 s client-side statement bound, so a
   // slow statement is measured instead of failing the run.
   const pool = url ? new pg.Pool({ connectionString: url, max: 2 }) : null;
+  if (pool && args.explain)
+    pool.on('connect', (c) => {
+      void c.query(
+        "load 'auto_explain'; set auto_explain.log_min_duration = 300; set auto_explain.log_analyze = on; set auto_explain.log_nested_statements = on; set auto_explain.log_triggers = on; set auto_explain.log_timing = on",
+      );
+    });
   const db = pool ? (drizzle(pool, { schema }) as unknown as Db) : database.db;
   try {
     const t0 = performance.now();

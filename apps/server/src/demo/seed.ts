@@ -65,6 +65,9 @@ export interface SeedOptions {
   reset?: boolean;
   /** "Now" in ms since epoch (default Date.now()); tests pin it. */
   now?: number;
+  /** Storefront events per INSERT statement (default EVENT_ROWS_PER_STATEMENT); tests make it small to show that the
+   * statement boundaries change no row and no roll-up. */
+  eventsPerStatement?: number;
   log?: (m: string) => void;
 }
 
@@ -263,12 +266,17 @@ export async function seedDemo(db: Db, config: Config, opts: SeedOptions = {}): 
   const seed = opts.seed ?? DEFAULT_DEMO_SEED;
   const now = opts.now ?? Date.now();
   const log = opts.log ?? (() => {});
+  const eventsPerStatement = Math.max(4, opts.eventsPerStatement ?? EVENT_ROWS_PER_STATEMENT);
   const [ownerHash, staffHash] = await Promise.all([hashPassword(DEMO_LOGINS[0].password), hashPassword(DEMO_LOGINS[1].password)]);
   const root = new Random(seed);
   const result: SeedResult = { storefronts: [], shops: [], ms: 0 };
 
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
+    // PostgreSQL compiles every statement estimated above jit_above_cost with LLVM: the seed's statements run once
+    // each (and the roll-up triggers' statements once per chunk), so each compile (0.2–0.7 s measured with
+    // auto_explain, issue 28 item 5) is never paid back. PGlite has no JIT; the setting is a no-op there.
+    await tx.execute(sql`set local jit = off`);
     const existing = await demoShops(tx);
     if (existing.length && !opts.reset) {
       throw new Error(`The demo shops already exist (${existing.map((s) => s.handle).join(', ')}); run with --reset to recreate them`);
@@ -321,7 +329,7 @@ export async function seedDemo(db: Db, config: Config, opts: SeedOptions = {}): 
       const t0 = Date.now();
       const orderStats = await insertOrders(tx, store!.id, shop, variants, timeline, shopOrders, r.fork(), ids, landingPaths);
       const t1 = Date.now();
-      let events = await insertEvents(tx, store!.id, timeline, orderStats.onlinePerBucket, r.fork(), now, landingPaths);
+      let events = await insertEvents(tx, store!.id, timeline, orderStats.onlinePerBucket, r.fork(), now, landingPaths, eventsPerStatement);
       events += await insertVisitorsNow(tx, store!.id, landingPaths, now, 'ow');
       const t2 = Date.now();
       // The ad spend the merchant entered (issue 17 item 8), scaled to the shop's orders (3,720 by default).
@@ -782,8 +790,11 @@ async function insertOrderActions(tx: Db, storeId: string, list: { orderId: stri
       order by x.at`);
 }
 
-const EVENT_ROWS_PER_STATEMENT = 200_000;
-const ORDER_EVENTS_PER_STATEMENT = 50_000; // orders → 4 events each
+// Statement sizes of the event inserts: the roll-up triggers cost per row, not per statement, so smaller statements
+// cost the same in all and each stays well inside the server's 30 s client-side statement bound (db/client.ts) on a
+// loaded machine — the demo shop's 150,000 events in one statement ran past it on PostgreSQL at a load of 12 on two
+// cores, and the seed failed with "Query read timeout" (issue 28 item 5).
+const EVENT_ROWS_PER_STATEMENT = 40_000;
 
 /**
  * Inserts the storefront events of one shop: for every online-store order, its session's view_store →
@@ -800,7 +811,10 @@ async function insertEvents(
   r: Random,
   now: number,
   landingPaths: string[],
+  rowsPerStatement: number,
 ): Promise<number> {
+  // The orders' sessions: 4 events per order, so a quarter as many orders per statement.
+  const ordersPerStatement = Math.max(1, Math.floor(rowsPerStatement / 4));
   let total = 0;
   const [range] = await rows<{ lo: number | null; hi: number | null; sessions: number }>(
     tx,
@@ -810,7 +824,7 @@ async function insertEvents(
   const nowIso = new Date(now - 1).toISOString();
   if (range?.lo != null && range.hi != null) {
     total += 4 * Number(range.sessions);
-    for (let lo = range.lo; lo <= range.hi; lo += ORDER_EVENTS_PER_STATEMENT) {
+    for (let lo = range.lo; lo <= range.hi; lo += ordersPerStatement) {
       await tx.execute(
         sql`insert into storefront_events (store_id, visitor_session_id, type, occurred_at, landing_path, referrer, referrer_class,
                                            utm_source, utm_medium, utm_campaign, click_network)
@@ -826,7 +840,7 @@ async function insertEvents(
               left join lateral (select o.landing_path, o.referrer, o.referrer_class, o.utm_source, o.utm_medium,
                                         o.utm_campaign, o.click_network where e.type = 'view_store') f on true
               where o.store_id = ${storeId}::uuid and o.visitor_session_id is not null
-                and o.order_number >= ${lo} and o.order_number < ${lo + ORDER_EVENTS_PER_STATEMENT}`,
+                and o.order_number >= ${lo} and o.order_number < ${lo + ordersPerStatement}`,
       );
     }
   }
@@ -860,11 +874,11 @@ async function insertEvents(
   // session are in the same statement (the analytics triggers fold a statement's events per session). Session
   // ids grow with (b, g), so indexes keyed by session id are appended to, not split at random (a million orders
   // make ~40 million sessions). Offsets inside the hour are a fixed hash of (b, g): deterministic without random().
-  // Statements of about EVENT_ROWS_PER_STATEMENT rows (whole buckets), so transition tables stay moderate.
+  // Statements of about `rowsPerStatement` rows (whole buckets), so transition tables stay moderate.
   for (let from = 0; from < start.length; ) {
     let to = from;
     let size = 0;
-    while (to < start.length && (to === from || size < EVENT_ROWS_PER_STATEMENT)) {
+    while (to < start.length && (to === from || size < rowsPerStatement)) {
       size += nView[to]! + nCart[to]! + nCheckout[to]!;
       to += 1;
     }
