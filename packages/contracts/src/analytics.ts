@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QUERY_PAGE_MAX, queryDateOrInstant, queryNumber } from './bounds.js';
 import { MajorUnits, StoreList } from './common.js';
 import { PAID_ORDERS_PAGE_SIZE } from './limits.js';
+import { METRIC_HELP } from './metrics.js';
 
 /**
  * Analytics Overview contracts (spec admin-dashboard §1 Overview, §3 analytics series / dashboard figures / order
@@ -72,18 +73,17 @@ export type FunnelEntry = z.infer<typeof FunnelEntry>;
 /** GET /api/analytics/dashboard answer (§3 shared dashboard figures). */
 export const DashboardFiguresResponse = z
   .object({
-    totalSales: MajorUnits.meta({ description: 'Sum of grand totals of paid orders placed in the range (major units, 2 decimals).' }),
-    totalOrders: z.number().int().meta({ description: 'Number of paid orders placed in the range.' }),
-    aov: MajorUnits.meta({ description: 'Average order value = totalSales / totalOrders (major units, 2 decimals); 0 without orders.' }),
-    conversionRate: z.number().meta({
-      description:
-        'Percent, 2 decimals: sessions whose first Purchased event is in the range / sessions whose first View Store event is in the range × 100; 0 without viewing sessions.',
-    }),
+    totalSales: MajorUnits.meta({ description: `${METRIC_HELP.totalSales} Major units, 2 decimals.` }),
+    totalOrders: z.number().int().meta({ description: METRIC_HELP.orders }),
+    aov: MajorUnits.meta({ description: `${METRIC_HELP.aov} Major units, 2 decimals; 0 without orders.` }),
+    conversionRate: z.number().meta({ description: `${METRIC_HELP.conversionRate} 2 decimals; 0 without sessions.` }),
     visitors: z
       .number()
       .int()
       .meta({ description: 'Distinct visitor sessions whose first storefront event (any step) falls in the range.' }),
-    onlineStoreSales: MajorUnits.meta({ description: "Sales of paid orders with source_name 'online_store' (major units, 2 decimals)." }),
+    onlineStoreSales: MajorUnits.meta({
+      description: `${METRIC_HELP.onlineStoreSales} (source_name 'online_store'; major units, 2 decimals).`,
+    }),
     funnel: z.array(FunnelEntry).meta({
       description:
         'The four steps View Store, Added to cart, Reached checkout, Purchased. visits = distinct visitor sessions (visitor_session_id per store) whose FIRST event of that step (view_store, add_to_cart, reached_checkout, purchased) occurred in the range; a session is counted once per step, in the range holding its first reach.',

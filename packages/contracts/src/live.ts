@@ -19,7 +19,7 @@ export const LiveSummary = z.object({
   visitorsNow: z.number().int(),
   /** Visitor sessions whose first event was today. */
   sessionsToday: z.number().int(),
-  /** Paid orders placed today, and their sales net of refunds (lib/money.ts "paid"). */
+  /** Orders placed today and today's total sales (returns on the refund's day), as modules/metrics defines them (METRIC_HELP). */
   ordersToday: z.number().int(),
   totalSalesToday: MajorUnits,
   currency: z.string(),
