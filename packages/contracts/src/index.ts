@@ -7,6 +7,7 @@ export * from './catalog-ops.js';
 export * from './checkouts.js';
 export * from './common.js';
 export * from './dashboard.js';
+export * from './delivery.js';
 export * from './designs.js';
 export * from './discounts.js';
 export * from './domains.js';

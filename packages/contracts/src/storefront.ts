@@ -26,6 +26,11 @@ export const StorefrontShop = z
     currency: z.string(),
     /** The host the request came in on, e.g. demo.localhost. */
     domain: z.string(),
+    /**
+     * The shop's UTC offset now, minutes east of UTC (−480 = PST), from its time zone preference: the storefront
+     * dates its delivery promises on the shop's calendar without Intl (contracts' delivery.ts, issue 31 item 1).
+     */
+    utcOffsetMinutes: z.number().int().optional(),
   })
   .meta({ id: 'StorefrontShop' });
 export type StorefrontShop = z.infer<typeof StorefrontShop>;
@@ -106,6 +111,11 @@ export const StorefrontVariant = z.object({
    * of stock). False = "Sold out" on the product page, as the checkout would refuse it (issue 13 item 4).
    */
   available: z.boolean(),
+  /**
+   * Whether its stock is counted down to zero (inventory policy `deny`); false for a variant sold whatever its count
+   * (`continue`: print-on-demand), which never shows a "left in stock" message (issue 31 item 2).
+   */
+  tracksStock: z.boolean().optional(),
   imageSrc: z.string().nullable(),
 });
 export type StorefrontVariant = z.infer<typeof StorefrontVariant>;
@@ -372,6 +382,10 @@ export const StorefrontOrder = z
     orderNumber: z.number().int(),
     orderName: z.string(),
     createdAt: z.string(),
+    /** The day the order was placed on the shop's calendar, YYYY-MM-DD (delivery promises, issue 31 item 1). */
+    placedOn: z.string().optional(),
+    /** The shop day of the order's first fulfilment, YYYY-MM-DD; null while nothing has shipped (issue 31 item 1). */
+    shippedOn: z.string().nullable().optional(),
     currency: z.string(),
     subtotalCents: z.number().int(),
     /** Total of the discounts applied, cents: grandTotalCents = subtotalCents − discountCents + shippingCents. */

@@ -7,7 +7,7 @@
  */
 
 /** The schema version this package writes. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -85,6 +85,26 @@ export const MIGRATIONS: readonly Migration[] = [
         if (!isObj(product.tags)) product.tags = { show_tags: Boolean(product.show_tags) };
         delete product.show_tags;
       }
+      return c;
+    },
+  },
+  {
+    to: 3,
+    description:
+      'Issue 31: the untouched default delivery policies ("7-10 days", "10-20 business days") → the computed ' +
+      '{production_days}/{shipping_days}; the default stock unit "pairs" → none (the product\'s own unit)',
+    up(c) {
+      const policies = groupOf(c, 'thankpage')?.delivery_policies;
+      const list = isObj(policies) && isObj(policies.settings) ? policies.settings.blocks : undefined;
+      const computed: Record<string, string> = {
+        '<p>7-10 days</p>': '<p>{production_days} days</p>',
+        '<p>10-20 business days</p>': '<p>{shipping_days} days</p>',
+      };
+      if (Array.isArray(list)) {
+        for (const b of list) if (isObj(b) && typeof b.content === 'string' && computed[b.content]) b.content = computed[b.content];
+      }
+      const product = groupOf(c, 'product');
+      if (product) for (const k of ['unitName', 'itemNameLeftInStock']) if (product[k] === 'pairs') product[k] = '';
       return c;
     },
   },

@@ -197,8 +197,10 @@ const productFields = {
   topMessage: richtextSize('Top message', '<p><strong>Free shipping</strong> on orders over $50</p>'),
   listServices: richtextSize('Services', '<ul><li>30-day returns</li><li>Secure checkout</li></ul>'),
   messageLeftInStock: richtextSize('Left in stock message', '<p>Hurry! Only {number} {unit} left in stock</p>'),
-  itemNameLeftInStock: text({ label: 'Item name (left in stock)', default: 'pairs' }),
-  unitName: text({ label: 'Unit name', default: 'pairs' }),
+  // Defaults only where the merchant sets them (issue 31 item 2): empty = the product's own unit, else none
+  // ("Only 3 left"); the spec's "pairs" was shown on mugs and vases.
+  itemNameLeftInStock: text({ label: 'Item name (left in stock)', default: '' }),
+  unitName: text({ label: 'Default unit name', default: '', info: 'Used for products without a unit of their own (tag unit:NAME)' }),
   show_collection: checkbox({ label: 'Show collection', default: true }),
   tags: group({ label: 'Tags', fields: { show_tags: checkbox({ label: 'Show tags', default: true }) } }),
   hideHurryBox: checkbox({ label: 'Hide hurry box', default: false }),
@@ -438,6 +440,12 @@ const popupFields = {
 } as const satisfies Fields;
 
 // ----------------------------------------------------------------------------------------------- thank-you page
+/**
+ * Default delivery policies: `{production_days}` and `{shipping_days}` are filled by the storefront from the theme's
+ * order steps and shipping time (contracts' delivery.ts), so the policy always says what the dates say.
+ */
+export const DEFAULT_PRODUCTION_POLICY = '<p>{production_days} days</p>';
+export const DEFAULT_SHIPPING_POLICY = '<p>{shipping_days} days</p>';
 const stepUnit = select({
   label: 'Unit',
   default: 'days',
@@ -495,8 +503,10 @@ const thankpageFields = {
               content: richtextSize('Content', ''),
             },
             default: [
-              { name: 'Production time', content: '<p>7-10 days</p>' },
-              { name: 'Shipping time', content: '<p>10-20 business days</p>' },
+              // Filled from the one delivery computation (contracts' delivery.ts, issue 31 item 1): the spec's fixed
+              // "7-10 days" / "10-20 business days" contradicted the dates shown beside them.
+              { name: 'Production time', content: DEFAULT_PRODUCTION_POLICY },
+              { name: 'Shipping time', content: DEFAULT_SHIPPING_POLICY },
             ],
             newBlock: { name: 'Delivery policy', content: '' },
           }),

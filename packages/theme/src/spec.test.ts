@@ -240,8 +240,9 @@ const DEFAULTS: [string, string, ThemeType, unknown][] = [
   ['hideReviewSizes false', 'settings.product.hideReviewSizes', 'hydro', false],
   ['hideHurryBox false', 'settings.product.hideHurryBox', 'newchick', false],
   ['hideGuaranteed false', 'settings.product.hideGuaranteed', 'hydro', false],
-  ['itemNameLeftInStock "pairs"', 'settings.product.itemNameLeftInStock', 'hydro', 'pairs'],
-  ['unitName "pairs"', 'settings.product.unitName', 'newchick', 'pairs'],
+  // Issue 31 item 2 overrides spec §9's "pairs": the theme's unit is a default only where the merchant sets it.
+  ['itemNameLeftInStock empty (issue 31)', 'settings.product.itemNameLeftInStock', 'hydro', ''],
+  ['unitName empty (issue 31)', 'settings.product.unitName', 'newchick', ''],
   ['color_watch Square', 'settings.product.color_watch', 'hydro', 'Square'],
   ['default tab "Tab new"', 'settings.product.tabs-detail[].heading', 'hydro', 'Tab new'],
   ['description tab heading "Heading"', 'settings.product.setting_description[].heading', 'newchick', 'Heading'],
@@ -296,11 +297,36 @@ describe('spec §9 defaults', () => {
     expect(next.map((b) => b.name)).toEqual(['Order Placed', 'Order Processing', 'Custom step', 'Packaging & Quality Control']);
   });
 
-  it('Delivery policy defaults: production time 7-10 days, shipping 10-20 business days', () => {
+  it('Delivery policy defaults: production time and shipping time, computed (issue 31 item 1 overrides "7-10 days")', () => {
     const list = fillDefaults({}, 'newchick').settings.thankpage.delivery_policies.settings.blocks;
-    expect(list).toHaveLength(2);
-    expect(list[0]!.content).toContain('7-10 days');
-    expect(list[1]!.content).toContain('10-20 business days');
+    expect(list.map((b) => b.name)).toEqual(['Production time', 'Shipping time']);
+    expect(list[0]!.content).toContain('{production_days} days');
+    expect(list[1]!.content).toContain('{shipping_days} days');
+    // A config saved with the spec's fixed texts is migrated to the computed ones.
+    const old = fillDefaults(
+      {
+        settings: {
+          thankpage: {
+            delivery_policies: {
+              settings: {
+                isShowPage: true,
+                blocks: [
+                  { name: 'Production time', content: '<p>7-10 days</p>' },
+                  { name: 'Shipping time', content: '<p>10-20 business days</p>' },
+                ],
+              },
+            },
+          },
+          product: { unitName: 'pairs' },
+        },
+      },
+      'newchick',
+    );
+    expect(old.settings.thankpage.delivery_policies.settings.blocks.map((b) => b.content)).toEqual([
+      '<p>{production_days} days</p>',
+      '<p>{shipping_days} days</p>',
+    ]);
+    expect(old.settings.product.unitName).toBe('');
   });
 
   it('Subscribe popup default offers 15% off', () => {

@@ -1,4 +1,5 @@
 import type { StorefrontProductCard } from '@backroom/contracts';
+import { freeShippingProgress, shippingLine } from '@backroom/contracts/delivery';
 import { useDisplayCurrency } from '../components/currency';
 import { DiscountCodeForm, DiscountRows, useQuote } from '../components/discount';
 import { LineProperties } from '../components/personalize';
@@ -6,6 +7,7 @@ import { Img, Money, ProductCard, useProducts } from '../components/ui';
 import { CartOfferSlot } from '../components/upsell';
 import { WidgetSlot } from '../components/widgets';
 import { type CartLine, lineKey, MAX_QTY, subtotalCents, useCart } from '../lib/cart';
+import { DeliveryEstimate } from '../lib/delivery';
 import { formatMoneyCents } from '../lib/format';
 import { fill } from '../lib/html';
 import { linkCollection } from '../lib/links';
@@ -38,25 +40,25 @@ export function useShownLines(): { lines: CartLine[]; sample: boolean } {
 
 /**
  * The cart goal bar (theme-editor §3 Cart goal: isShow, motivationalMessage with {amount}, goalAmount in the store
- * currency's major unit, goalReached in newchick).
+ * currency's major unit, goalReached in newchick). `shippingCents` is what the checkout charges this cart (the
+ * quote): when shipping is already free no "spend more" message shows (contracts' `freeShippingProgress`, issue 31
+ * item 1).
  */
-export function CartGoal({ subtotal }: { subtotal: number }) {
+export function CartGoal({ subtotal, shippingCents }: { subtotal: number; shippingCents: number }) {
   const { boot } = useShop();
   const { config, type } = useTheme();
   const display = useDisplayCurrency();
   const g = config.settings.cart_goal;
   if (!g.isShow) return null;
-  const goal = Math.round(Number(g.goalAmount) * 100);
-  const left = Math.max(0, goal - subtotal);
-  const pct = goal > 0 ? Math.min(100, Math.round((subtotal / goal) * 100)) : 100;
-  const msg =
-    left > 0
-      ? fill(g.motivationalMessage, { amount: formatMoneyCents(left, boot.shop.currency, display) })
-      : type === 'newchick'
-        ? g.goalReached
-        : 'You get FREE shipping';
+  const goal = freeShippingProgress({ subtotalCents: subtotal, shippingCents, goalCents: Math.round(Number(g.goalAmount) * 100) });
+  const pct = goal.percent;
+  const msg = !goal.reached
+    ? fill(g.motivationalMessage, { amount: formatMoneyCents(goal.remainingCents, boot.shop.currency, display) })
+    : type === 'newchick'
+      ? g.goalReached
+      : 'You get FREE shipping';
   return (
-    <div className="sf-goal" role="status">
+    <div className="sf-goal" role="status" data-testid="cart-goal">
       <p>{msg}</p>
       <span className="sf-goal__bar">
         <i style={{ width: `${pct}%` }} />
@@ -134,7 +136,8 @@ function UpsellItem({ p, label }: { p: StorefrontProductCard; label: string }) {
  * the reduction, priced by the server).
  */
 export function CartPage() {
-  const { cart } = useShop();
+  const { cart, boot } = useShop();
+  const display = useDisplayCurrency();
   const { config } = useTheme();
   const { lines } = useShownLines();
   const subtotal = subtotalCents(lines);
@@ -143,7 +146,7 @@ export function CartPage() {
   return (
     <div className="sf-container sf-cart">
       <h1 className="sf-page-title">Your cart</h1>
-      <CartGoal subtotal={subtotal} />
+      <CartGoal subtotal={subtotal} shippingCents={quote.shippingCents} />
       {lines.length === 0 ? (
         <div className="sf-empty">
           <p>Your cart is empty.</p>
@@ -194,7 +197,13 @@ export function CartPage() {
                 <Money cents={quote.totalCents} />
               </p>
             )}
-            <p className="sf-muted">Shipping calculated at checkout.</p>
+            <p className="sf-row">
+              <span>Shipping</span>
+              <span data-testid="shipping-line">
+                {shippingLine(quote.shippingCents, (c) => formatMoneyCents(c, boot.shop.currency, display))}
+              </span>
+            </p>
+            <DeliveryEstimate />
             <Link href="/checkout" className="sf-btn sf-btn--checkout">
               Check out
             </Link>

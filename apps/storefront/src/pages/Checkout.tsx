@@ -1,7 +1,9 @@
 import type { StorefrontOrder } from '@backroom/contracts';
+import { addDays, deliveryTimesOf, formatDay, shippingLine } from '@backroom/contracts/delivery';
 import { purchaseEventId } from '@backroom/contracts/pixel-events';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useDisplayCurrency } from '../components/currency';
 import { DiscountCodeForm, DiscountRows, useQuote } from '../components/discount';
 import { LineProperties } from '../components/personalize';
 import { Img, Money, RichText, useCountdownEnd, useRemainingText } from '../components/ui';
@@ -9,8 +11,10 @@ import { PostPurchaseSlot } from '../components/upsell';
 import { CheckIcon } from '../layout/icons';
 import { ApiError, api, shopperMessage } from '../lib/api';
 import { type CartLine, lineKey, subtotalCents, useCartCode, useHydrated } from '../lib/cart';
+import { DeliveryEstimate, useDeliveryPromise } from '../lib/delivery';
 import { visitorSessionId } from '../lib/events';
-import { formatShortDate } from '../lib/format';
+import { formatMoneyCents } from '../lib/format';
+import { fill } from '../lib/html';
 import { pixelContents, trackPixel } from '../lib/pixels';
 import { Link, navigate } from '../lib/router';
 import { session } from '../lib/storage';
@@ -117,6 +121,9 @@ export function CheckoutPage() {
   }, [beacon, preview, cart, boot]);
   useCustomJs(!preview && boot.hasCustomJs);
   const { quote } = useQuote(lines, form.email);
+  const display = useDisplayCurrency();
+  /** Money as the summary writes it (the shipping line, issue 31 item 1). */
+  const money = (cents: number) => formatMoneyCents(cents, boot.shop.currency, display);
   useCheckoutDraft(form, lines, code);
   const steps = c.step === 3 ? ['Information', 'Shipping', 'Payment'] : null;
   const submit = async (e: FormEvent) => {
@@ -212,7 +219,7 @@ export function CheckoutPage() {
             <fieldset>
               <legend>Shipping method</legend>
               <p className="sf-radio">
-                <CheckIcon /> Standard shipping — Free
+                <CheckIcon /> Standard shipping — {shippingLine(quote.shippingCents, money)}
               </p>
               {c.isCustomerNote && (
                 <label className="sf-field">
@@ -259,13 +266,14 @@ export function CheckoutPage() {
           <DiscountRows quote={quote} />
           <p className="sf-row">
             <span>Shipping</span>
-            {quote.shippingCents ? <Money cents={quote.shippingCents} /> : <span>Free</span>}
+            <span data-testid="shipping-line">{shippingLine(quote.shippingCents, money)}</span>
           </p>
+          <DeliveryEstimate />
           <p className="sf-row sf-row--total">
             <span>Total</span>
             <Money cents={quote.totalCents} />
           </p>
-          <CartGoal subtotal={quote.subtotalCents} />
+          <CartGoal subtotal={quote.subtotalCents} shippingCents={quote.shippingCents} />
         </aside>
       </div>
     </div>
@@ -339,14 +347,33 @@ export function ThankYouPage({ id, token }: { id: string; token: string }) {
   return <ThankYou order={order} />;
 }
 
+/**
+ * The thank-you page's order steps and delivery promise (issue 31 item 1): the steps are dated from the order's shop
+ * day by the theme's step times; the last step says "Shipped {day}" only once the order has a fulfilment, otherwise
+ * the estimated delivery window — both from contracts' `deliveryPromise`, as the product page, cart, checkout and
+ * the order e-mail state them.
+ */
 function ThankYou({ order }: { order: StorefrontOrder }) {
   const { config } = useTheme();
   const t = config.settings.thankpage;
-  let at = new Date(order.createdAt).getTime();
-  const steps = t.steps.settings.blocks.map((b) => {
-    at += Number(b.time) * (UNIT_MS[b.unit as keyof typeof UNIT_MS] ?? UNIT_MS.days);
-    return { ...b, date: new Date(at) };
+  const promise = useDeliveryPromise(order);
+  if (!promise) return null;
+  let ms = 0;
+  const blocks = t.steps.settings.blocks;
+  const steps = blocks.map((b, i) => {
+    ms += Number(b.time) * (UNIT_MS[b.unit as keyof typeof UNIT_MS] ?? UNIT_MS.days);
+    const last = i === blocks.length - 1 && blocks.length > 1;
+    const day = addDays(promise.placedOn, Math.ceil(ms / UNIT_MS.days - 1e-9));
+    if (last) {
+      return promise.shippedOn
+        ? { name: b.name, text: formatDay(promise.shippedOn), unit: '', time: 0, done: true }
+        : { name: 'Estimated delivery', text: `${formatDay(promise.from)} – ${formatDay(promise.to)}`, unit: '', time: 0, done: false };
+    }
+    return { name: b.name, text: formatDay(day), unit: b.unit, time: b.time, done: i === 0 || !!promise.shippedOn };
   });
+  // The delivery policies' {production_days} and {shipping_days}: the same times as the dates (issue 31 item 1).
+  const times = deliveryTimesOf(config);
+  const vars = { production_days: times.processingDays, shipping_days: `${times.shippingFromDays}–${times.shippingToDays}` };
   return (
     <div className="sf-container sf-thanks">
       <div className="sf-thanks__head">
@@ -359,15 +386,17 @@ function ThankYou({ order }: { order: StorefrontOrder }) {
           <p>
             We sent a confirmation to <b>{order.customer.email}</b>.
           </p>
+          {promise.shipped && <p data-testid="shipped">{promise.shipped}</p>}
+          <p data-testid="delivery-estimate">{promise.estimate}</p>
         </div>
       </div>
       <PostPurchaseSlot order={order} />
       {t.steps.settings.isShowPage && (
         <ol className="sf-timeline" aria-label="Order steps">
           {steps.map((s, i) => (
-            <li key={s.name + String(i)} className={i === 0 ? 'is-done' : ''}>
+            <li key={s.name + String(i)} className={s.done ? 'is-done' : ''}>
               <b>{s.name}</b>
-              <span>{formatShortDate(s.date)}</span>
+              <span>{s.text}</span>
               {s.time > 0 && (
                 <small>
                   {s.time} {s.time === 1 ? s.unit.replace(/s$/, '') : s.unit}
@@ -409,7 +438,7 @@ function ThankYou({ order }: { order: StorefrontOrder }) {
             {t.delivery_policies.settings.blocks.map((b, i) => (
               <div key={b.name + String(i)}>
                 <h3>{b.name}</h3>
-                <RichText html={b.content} />
+                <RichText html={fill(b.content, vars)} />
               </div>
             ))}
           </section>

@@ -8,15 +8,14 @@ import { ProductOfferSlot } from '../components/upsell';
 import { WidgetSlot } from '../components/widgets';
 import { CheckIcon } from '../layout/icons';
 import { api } from '../lib/api';
-import { useHydrated } from '../lib/cart';
 import { readable } from '../lib/color';
-import { formatShortDate } from '../lib/format';
-import { fill } from '../lib/html';
+import { DeliveryEstimate, useDeliveryPromise } from '../lib/delivery';
 import { HydrateLater } from '../lib/hydration';
 import { PDP_SIZES, responsiveImage } from '../lib/images';
 import { linkHref } from '../lib/links';
 import { trackPixel } from '../lib/pixels';
 import { Link, navigate } from '../lib/router';
+import { shopperTags, stockMessage } from '../lib/stock';
 import { useShop, useTheme } from '../lib/theme';
 import { NotFound } from './NotFound';
 
@@ -77,6 +76,8 @@ function ProductView({ p }: { p: StorefrontProduct }) {
   const reviews = useReviews(p.handle);
   const rating = reviews.data && reviews.data.count > 0 ? { stars: reviews.data.average ?? 0, count: reviews.data.count } : null;
   const stock = variant?.inventoryQty ?? 0;
+  // The product's own unit, never for a variant that does not track stock (issue 31 item 2).
+  const hurry = variant ? stockMessage(ps.messageLeftInStock, variant, p.tags, ps) : null;
   // A chosen variant out of stock under the "deny" policy cannot be bought: the checkout would refuse it (issue 13 item 4).
   const soldOut = !!variant && !variant.available;
   /** Adds the chosen variant (with the personalisation as line properties); false when a required field is empty. */
@@ -298,9 +299,9 @@ function ProductView({ p }: { p: StorefrontProduct }) {
               }}
             />
           )}
-          {!ps.hideHurryBox && variant && stock > 0 && stock < 50 && (
-            <div className="sf-hurry">
-              <RichText html={fill(ps.messageLeftInStock, { number: stock, unit: ps.unitName, item: ps.itemNameLeftInStock })} />
+          {!ps.hideHurryBox && hurry && (
+            <div className="sf-hurry" data-testid="stock-message">
+              <RichText html={hurry} />
               <span className="sf-hurry__bar">
                 <i style={{ width: `${Math.min(100, stock * 2)}%` }} />
               </span>
@@ -351,7 +352,7 @@ function ProductView({ p }: { p: StorefrontProduct }) {
           )}
           <RichText html={ps.listServices} className="sf-services" />
           {ps.position_tab_detail === 'right' && described}
-          {type === 'newchick' && ps.setting_shipping.show_shipping && <ShippingBox />}
+          {type === 'newchick' && ps.setting_shipping.show_shipping ? <ShippingBox /> : <DeliveryEstimate />}
           {ps.image_detail.isShow && ps.image_detail.image && (
             <Link href={linkHref(ps.image_detail.url)} className="sf-pdp__imgdetail">
               <Img src={ps.image_detail.image} w={600} h={200} />
@@ -368,9 +369,9 @@ function ProductView({ p }: { p: StorefrontProduct }) {
               ))}
             </p>
           )}
-          {ps.tags.show_tags && p.tags.length > 0 && (
+          {ps.tags.show_tags && shopperTags(p.tags).length > 0 && (
             <ul className="sf-tags" aria-label="Tags">
-              {p.tags.map((t) => (
+              {shopperTags(p.tags).map((t) => (
                 <li key={t}>{t}</li>
               ))}
             </ul>
@@ -406,17 +407,20 @@ function ProductView({ p }: { p: StorefrontProduct }) {
 
 function ShippingBox() {
   const { config } = useTheme();
-  // Dates in the shopper's time zone: written once hydrated (the server's zone may differ; issue 16 item 1).
-  const hydrated = useHydrated();
+  // The shop's calendar, from the one delivery computation (issue 31 item 1); '…' until hydrated.
+  const promise = useDeliveryPromise();
   const sh = config.settings.product.setting_shipping;
-  const from = new Date(Date.now() + sh.time_shipping.from * 86400_000);
-  const to = new Date(Date.now() + sh.time_shipping.to * 86400_000);
-  const d = (x: Date) => (hydrated ? formatShortDate(x) : '…');
   return (
     <div className="sf-shipping">
       <h3>{sh.title}</h3>
-      <p>
-        Estimated delivery: <b>{d(from)}</b> – <b>{d(to)}</b> ({sh.time_shipping.from}–{sh.time_shipping.to} days)
+      <p data-testid="delivery-estimate">
+        {promise ? (
+          <>
+            {promise.estimate} ({promise.fromDays}–{promise.toDays} days)
+          </>
+        ) : (
+          'Estimated delivery …'
+        )}
       </p>
       <PolicyInfo info={sh.shipping_info} label="Shipping information" />
       {sh.show_policy && <PolicyInfo info={sh.policy_info} label="Return policy" />}

@@ -25,6 +25,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { centsFromMajor, majorFromCents } from '../../lib/money.js';
 import { storeTimezone } from '../../lib/store-timezone.js';
 import { orderRenders } from '../designs/index.js';
+import { orderPromise } from '../storefront/delivery.js';
 import { returnStock } from '../inventory/index.js';
 import { openOrderText } from '../metrics/index.js';
 import {
@@ -849,6 +850,8 @@ export async function orderConfirmationMail(
   const shop = s?.name ?? 'Our shop';
   // The order's date on the shop's clock, written as the admin writes it (issue 30 item 4).
   const placed = formatShopDateTime(o.created_at, await storeTimezone(db, storeId));
+  // The delivery promise the thank-you page shows, from the same computation (issue 31 item 1).
+  const promise = await orderPromise(db, storeId, id, new Date(o.created_at));
   const lines = linesOf(o).map(
     (l) =>
       `- ${l.quantity} × ${l.title ?? ''}${l.variantTitle && l.variantTitle !== 'Default Title' ? ` (${l.variantTitle})` : ''}: ${money(l.priceCents * l.quantity, o.currency)}`,
@@ -858,6 +861,8 @@ export async function orderConfirmationMail(
     '',
     `${shop} received your order ${o.order_name}.`,
     `Order date: ${placed}`,
+    ...(promise.shipped ? [promise.shipped] : []),
+    `${promise.estimate}.`,
     '',
     ...lines,
     '',

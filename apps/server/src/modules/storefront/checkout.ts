@@ -36,6 +36,7 @@ import {
 import { takeStock } from '../inventory/index.js';
 import { checkLineProperties } from '../personalizes/index.js';
 import { activeOffer, activeOffers, countOffers, offerRevenueCents, offerUnitPriceCents, priceOffers, triggers } from '../upsell/index.js';
+import { orderDays } from './delivery.js';
 import type { StorefrontStore } from './host.js';
 import { variantTitle } from './service.js';
 
@@ -442,7 +443,8 @@ export async function placeTestOrder(
     await tx
       .insert(storefrontEvents)
       .values({ storeId: store.id, visitorSessionId: body.visitorSessionId, type: 'purchased', occurredAt: now });
-    return toOrder(config, order!);
+    // The shop days of its delivery promise (issue 31 item 1): the thank-you page dates it from them.
+    return { ...toOrder(config, order!), ...(await orderDays(tx, store.id, order!.id, order!.createdAt)) };
   });
 }
 
@@ -454,7 +456,7 @@ export async function getOrder(db: Db, config: Config, storeId: string, id: stri
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.storeId, storeId)));
   if (!o) throw notFound('Order');
-  return toOrder(config, o);
+  return { ...toOrder(config, o), ...(await orderDays(db, storeId, o.id, o.createdAt)) };
 }
 
 /** "$16.00 USD" (the orders timeline's way of writing money). */
@@ -546,6 +548,6 @@ export async function takePostPurchaseOffer(
       createdAt: now,
     });
     await countOffers(tx, store.id, [{ offerId: offer.id, orders: 1, revenueCents: chargedCents }], now);
-    return toOrder(config, updated!);
+    return { ...toOrder(config, updated!), ...(await orderDays(tx, store.id, updated!.id, updated!.createdAt)) };
   });
 }

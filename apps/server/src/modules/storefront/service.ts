@@ -137,6 +137,7 @@ export async function getProduct(db: Db, storeId: string, handle: string): Promi
       compareAtPriceCents: v.compareAtPriceCents != null && v.compareAtPriceCents > v.priceCents ? v.compareAtPriceCents : null,
       inventoryQty: v.inventoryQty,
       available: v.inventoryPolicy === 'continue' || v.inventoryQty > 0,
+      tracksStock: v.inventoryPolicy === 'deny',
       imageSrc: v.imageSrc,
     })),
     collections: cols,
