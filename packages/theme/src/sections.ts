@@ -5,10 +5,12 @@
  */
 import {
   blocks,
+  type CountdownValue,
   checkbox,
   collectionRef,
   color,
   countdown,
+  countdownEnd,
   type Fields,
   group,
   image,
@@ -309,6 +311,15 @@ export const SECTIONS = {
     allowNeighbours: true,
     settings: {
       heading: text({ label: 'Heading', default: 'Flash Deals' }),
+      // Issue 31 item 3: what shoppers see once a count-down deal's stored end time has passed.
+      ended: select({
+        label: 'When a deal has ended',
+        default: 'label',
+        options: [
+          { value: 'label', label: 'Show it as "Ended"' },
+          { value: 'hide', label: 'Hide it' },
+        ],
+      }),
       blocks: blocks({
         label: 'Deals',
         itemLabel: 'Deal',
@@ -360,6 +371,22 @@ export const SECTIONS = {
     },
   }),
 } as const satisfies { [T in SectionType]: { type: T; label: string; settings: Fields } };
+
+/**
+ * Gives every count-down flash deal without a stored end (`getTime` 0: a default, or a config saved before the
+ * editor stamped ends) the end `savedAt + offsets`, `savedAt` being when that config version was saved (epoch ms):
+ * the storefront then counts down to one stored moment for every shopper and visit, never restarting per visit
+ * (spec §4 "A count-down time is stored as an end timestamp"; issue 31 item 3). Mutates and returns `config`.
+ */
+export function anchorCountdowns<C>(config: C, savedAt: number): C {
+  const home = (config as { pages?: { homepage?: { sections?: unknown[] } } }).pages?.homepage;
+  for (const sec of Array.isArray(home?.sections) ? home.sections : []) {
+    const x = sec as { type?: string; settings?: { blocks?: { time?: CountdownValue }[] } };
+    if (x.type !== 'flash_deals' || !Array.isArray(x.settings?.blocks)) continue;
+    for (const b of x.settings.blocks) if (b.time && !(b.time.getTime > 0)) b.time = { ...b.time, getTime: countdownEnd(b.time, savedAt) };
+  }
+  return config;
+}
 
 /** The section types a theme's add-section picker offers (spec §2 "Addable sections"), derived from `addable`. */
 export const ADDABLE_SECTIONS: Record<ThemeType, SectionType[]> = {

@@ -1,9 +1,22 @@
+import type { StorefrontProductCard } from '@backroom/contracts';
 import { SECTIONS, type Section, type SectionSettings, type SectionType } from '@backroom/theme';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, memo, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type CSSProperties, memo, Suspense, useEffect, useState } from 'react';
 import { EditableText, EditScope } from '../components/editable';
-import { Countdown, Heading, Img, ProductCard, ProductGrid, RichText, useProducts, ViewAll } from '../components/ui';
+import {
+  Countdown,
+  Heading,
+  Img,
+  ProductCard,
+  ProductGrid,
+  RichText,
+  useCountdownEnd,
+  useProducts,
+  useRemaining,
+  ViewAll,
+} from '../components/ui';
 import { api } from '../lib/api';
+import { scrimFor } from '../lib/color';
 import { useBrowserValue } from '../lib/hydration';
 import { FULL_SIZES, responsiveImage } from '../lib/images';
 import { linkCollection, linkHref } from '../lib/links';
@@ -102,7 +115,7 @@ function HeroSlides({
               height={700}
             />
           </picture>
-          <span className="sf-hero__overlay" style={{ opacity: s.opacity_image / 100 }} />
+          <span className="sf-hero__overlay" style={heroScrim(sl, s.opacity_image / 100)} />
           {s.show_content && (
             <div className={`sf-hero__content sf-hero__content--${sl.position} ${s.text_animation && n === cur ? 'sf-animate' : ''}`}>
               <EditableText
@@ -350,7 +363,35 @@ function ProductWithCollection({ s, early }: P<'product_with_collection'>) {
   );
 }
 
-/** flash_deals: deal cards with a count-down (5 days by default) or a collection, and the chosen product. */
+/**
+ * The slide's overlay (issue 31 item 10): the theme's `opacity_image` at least, stronger where the slide's text would
+ * fall below WCAG AA on some picture (heading large text 3:1, sub-heading 4.5:1), black under light text and white
+ * under dark, per device (`--ov-*` of .sf-hero__overlay).
+ */
+function heroScrim(sl: { heading: SlideText; subHeading: SlideText }, min: number): CSSProperties {
+  const one = (heading: string, sub: string) => {
+    const h = scrimFor(heading, min, 3);
+    const t = scrimFor(sub, min, 4.5);
+    return { color: t.color, opacity: t.color === h.color ? Math.max(h.opacity, t.opacity) : t.opacity };
+  };
+  const d = one(sl.heading.colorDesktop, sl.subHeading.colorDesktop);
+  const m = one(sl.heading.colorMobile, sl.subHeading.colorMobile);
+  return {
+    ['--ov-d' as string]: d.opacity,
+    ['--ovc-d' as string]: d.color,
+    ['--ov-m' as string]: m.opacity,
+    ['--ovc-m' as string]: m.color,
+  };
+}
+type SlideText = { colorDesktop: string; colorMobile: string };
+
+/**
+ * flash_deals: deal cards with a count-down or a collection, each with its product (issue 31 item 3): the chosen
+ * product, else one of the linked collection's (a different one per card). A count-down counts to the end stored
+ * in the theme (`time.getTime`; the server anchors unstamped ones to the config's save time, theme's
+ * `anchorCountdowns`), the same for every shopper and visit; once it has passed the card says "Ended" or is hidden,
+ * as the section's `ended` setting says.
+ */
 function FlashDeals({ s, id }: P<'flash_deals'>) {
   const ids = s.blocks.map((b) => b.product).filter((x) => /^[0-9a-f-]{36}$/i.test(x));
   const products = useQuery({
@@ -365,31 +406,62 @@ function FlashDeals({ s, id }: P<'flash_deals'>) {
         {s.heading}
       </Heading>
       <div className="sf-deals">
-        {s.blocks.map((b, i) => {
-          const p = byId.get(b.product);
-          const coll = linkCollection(b.url);
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id; order is their identity.
-            <div key={i} className="sf-deal">
-              <Link href={linkHref(b.url)} className="sf-deal__media">
-                <Img src={b.image} w={400} h={300} />
-                <EditableText className="sf-deal__title" path={['blocks', i, 'title']} value={b.title} />
-              </Link>
-              {b.type === 'count-down' ? (
-                <div className="sf-deal__timer">
-                  <span>Ends in</span>
-                  <Countdown value={b.time} id={`${id}-${i}`} />
-                </div>
-              ) : (
-                <Link href={linkHref(b.url)} className="sf-deal__timer">
-                  Shop {coll ? 'the collection' : 'all collections'} →
-                </Link>
-              )}
-              {p && coll && <ProductCard p={p} />}
-            </div>
-          );
-        })}
+        {s.blocks.map((b, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id; order is their identity.
+          <DealCard key={i} b={b} i={i} id={`${id}-${i}`} chosen={byId.get(b.product)} ended={s.ended} />
+        ))}
       </div>
+    </div>
+  );
+}
+
+type DealBlock = SectionSettings<'flash_deals'>['blocks'][number];
+/** The theme's default deal picture: tinted per card so four default deals do not look alike. */
+const DEFAULT_DEAL_IMAGE = '/flash-deal.svg';
+
+function DealCard({
+  b,
+  i,
+  id,
+  chosen,
+  ended: whenEnded,
+}: {
+  b: DealBlock;
+  i: number;
+  id: string;
+  chosen: StorefrontProductCard | undefined;
+  ended: string;
+}) {
+  const coll = linkCollection(b.url);
+  const list = useProducts({ collection: coll ?? undefined, limit: 12 });
+  const pool = list.data?.products ?? [];
+  const p = chosen ?? (pool.length ? pool[i % pool.length] : undefined);
+  const countdown = b.type === 'count-down';
+  const end = useCountdownEnd(b.time, id);
+  const left = useRemaining(end);
+  const ended = countdown && !!left?.every((x) => x === 0);
+  if (ended && whenEnded === 'hide') return null;
+  return (
+    <div className={`sf-deal ${ended ? 'sf-deal--ended' : ''}`}>
+      <Link href={linkHref(b.url)} className="sf-deal__media">
+        <span className="sf-deal__pic" style={b.image.endsWith(DEFAULT_DEAL_IMAGE) ? { filter: `hue-rotate(${(i * 67) % 360}deg)` } : undefined}>
+          <Img src={b.image} w={400} h={300} />
+        </span>
+        <EditableText className="sf-deal__title" path={['blocks', i, 'title']} value={b.title} />
+      </Link>
+      {ended ? (
+        <div className="sf-deal__timer">Ended</div>
+      ) : countdown ? (
+        <div className="sf-deal__timer">
+          <span>Ends in</span>
+          <Countdown value={b.time} id={id} />
+        </div>
+      ) : (
+        <Link href={linkHref(b.url)} className="sf-deal__timer">
+          Shop {coll ? 'the collection' : 'all collections'} →
+        </Link>
+      )}
+      {p && <ProductCard p={p} />}
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import type { StorefrontBootstrap, StorefrontPage } from '@backroom/contracts';
-import { fillDefaults, mapConfigHtml, type ThemeType } from '@backroom/theme';
+import { offsetMinutes, type StorefrontBootstrap, type StorefrontPage } from '@backroom/contracts';
+import { anchorCountdowns, fillDefaults, mapConfigHtml, type ThemeType } from '@backroom/theme';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { pages, themeConfigs, themes } from '../../db/schema/index.js';
 import { sanitizeMerchantHtml } from '../../lib/html.js';
+import { storeTimezone } from '../../lib/store-timezone.js';
 import { storefrontMenus } from '../menus/index.js';
 import type { StorefrontStore } from './host.js';
 
@@ -27,10 +28,18 @@ export async function loadBootstrap(
     const preview = opts.previewThemeId ? await storeTheme(db, store.id, opts.previewThemeId) : null;
     return preview ? { ...preview, previewing: true } : { ...(await publishedTheme(db, store.id)), previewing: false };
   };
-  const [picked, menuList] = await Promise.all([pick(), storefrontMenus(db, store.id)]);
+  const [picked, menuList, zone] = await Promise.all([pick(), storefrontMenus(db, store.id), storeTimezone(db, store.id)]);
   const theme = picked.id ? (picked as StoreTheme) : null;
   return {
-    shop: { id: store.id, name: store.name, handle: store.handle, currency: store.currency, domain: store.host },
+    shop: {
+      id: store.id,
+      name: store.name,
+      handle: store.handle,
+      currency: store.currency,
+      domain: store.host,
+      // The shop's calendar for the delivery promises (issue 31 item 1), without Intl in the browser.
+      utcOffsetMinutes: offsetMinutes(Date.now(), zone),
+    },
     theme: theme && { id: theme.id, name: theme.name, type: theme.type, config: publicConfig(theme.config) },
     menus: menuList,
     // A theme shown by preview_theme_id runs no merchant script (custom.js serves the published theme's only).
@@ -80,7 +89,9 @@ async function withNewestConfig(db: Db, t: typeof themes.$inferSelect): Promise<
   const [row] = await db.select().from(themeConfigs).where(eq(themeConfigs.themeId, t.id)).orderBy(desc(themeConfigs.version)).limit(1);
   if (!row) return null;
   const type = t.type as ThemeType;
-  return { id: t.id, name: t.name, type, config: fillDefaults(row.config, type) as unknown as Record<string, unknown> };
+  // Flash deals without a stored end count down from when this config was saved (issue 31 item 3).
+  const config = anchorCountdowns(fillDefaults(row.config, type), row.createdAt.getTime());
+  return { id: t.id, name: t.name, type, config: config as unknown as Record<string, unknown> };
 }
 
 /** A published page by handle, body sanitised, or null (unpublished pages are not shown to shoppers). */
