@@ -57,3 +57,21 @@ export function readable(color: string, against = '#ffffff', ratio = 4.5): strin
   }
   return towards === 0 ? '#000000' : '#ffffff';
 }
+
+/**
+ * The scrim that keeps text of colour `text` readable (WCAG AA, `ratio`) over ANY picture (issue 31 item 10): black
+ * under light text, white under dark text, at the smallest opacity (from `min`, the theme's own overlay, 0–1, up
+ * in steps of 0.05) at which the text passes even on the worst picture (all white under a black scrim, all black
+ * under a white one). Unparseable colours are treated as white text.
+ */
+export function scrimFor(text: string, min = 0, ratio = 4.5): { color: string; opacity: number } {
+  const t = parseColor(text) ?? ([255, 255, 255] as RGB);
+  const dark = luminance(t) > 0.18;
+  const worst = dark ? 255 : 0;
+  const over = dark ? 0 : 255;
+  for (let a = Math.max(0, Math.min(1, min)); a < 1; a = Math.round((a + 0.05) * 100) / 100) {
+    const v = worst + (over - worst) * a;
+    if (contrast(t, [v, v, v]) >= ratio) return { color: dark ? '#000000' : '#ffffff', opacity: a };
+  }
+  return { color: dark ? '#000000' : '#ffffff', opacity: 1 };
+}
