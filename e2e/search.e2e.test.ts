@@ -41,6 +41,22 @@ async function openWithKeyboard(page: Page, label: string) {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Opens the first hit with Enter alone (issue 31 item 9): the palette has selected it by itself once the server's
+ * hits arrived, no arrow key pressed.
+ */
+async function openFirstHit(page: Page, label: string) {
+  await expect
+    .poll(() =>
+      page
+        .locator('.mantine-Spotlight-action[data-selected]')
+        .textContent({ timeout: 500 })
+        .catch(() => null),
+    )
+    .toMatch(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await page.keyboard.press('Enter');
+}
+
 describe('search palette (issue 20)', () => {
   it('finds and opens an order with the keyboard, goes to Orders with g o, and passes axe open', async () => {
     const { context, page } = await newPage(e2e.browser);
@@ -59,7 +75,7 @@ describe('search palette (issue 20)', () => {
     await hit.waitFor();
     // A hit keeps Spotlight's own padding (7px × md), whatever order the lazy chunks' stylesheets arrived in.
     expect(await hit.evaluate((el) => getComputedStyle(el).padding)).toBe('7px 16px');
-    await openWithKeyboard(page, '#1001');
+    await openFirstHit(page, '#1001');
     await page.waitForURL((u) => u.pathname.startsWith('/admin/orders/detail/'));
     await page.getByText('#1001').first().waitFor();
     // The palette has closed (its field no longer holds the focus) before the next shortcut.
@@ -111,7 +127,7 @@ describe('search palette (issue 20)', () => {
     await openPalette(page);
     await page.keyboard.type('waffle knit');
     await group(page, 'Products').getByText(product!.title, { exact: true }).first().waitFor();
-    await openWithKeyboard(page, product!.title);
+    await openFirstHit(page, product!.title);
     await page.waitForURL((u) => u.pathname === `/admin/products/${product!.id}`);
     await expect.poll(() => page.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe(product!.title);
 

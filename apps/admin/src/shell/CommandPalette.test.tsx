@@ -1,6 +1,5 @@
 import '../test/setup-dom';
 import { SearchResponse } from '@backroom/contracts';
-import { spotlight } from '@mantine/spotlight';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { handlers } from '../test/handlers';
 import { reply, server, urls } from '../test/msw';
 import { fakeSession, renderApp, SCREEN_LOAD } from '../test/render-app';
 import { setViewportWidth } from '../test/setup-dom';
+import { palette } from './CommandPalette';
 import { readRecent } from './palette';
 
 /**
@@ -55,7 +55,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  act(() => spotlight.close());
+  act(() => palette.close());
   cleanup();
 });
 
@@ -87,6 +87,16 @@ describe('command palette', () => {
     expect(readRecent()).toEqual(['maya']);
   });
 
+  it('opens the first hit with Enter alone once the server answers (issue 31 item 9)', async () => {
+    const { router } = renderApp('/admin/profile', fakeSession(staff));
+    const input = await openWithKeyboard();
+    fireEvent.change(input, { target: { value: 'maya' } });
+    expect(await screen.findByText('#1042 for maya', {}, SCREEN_LOAD)).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('[data-action][data-selected]')?.textContent).toContain('#1042 for maya'));
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/orders/detail/${ORDER_ID}`), SCREEN_LOAD);
+  });
+
   it('offers the registry screens the person may open, and says what they can search', async () => {
     renderApp('/admin/profile', fakeSession(staff));
     const input = await openWithKeyboard();
@@ -116,7 +126,7 @@ describe('command palette', () => {
     // Ctrl+K types nothing: it opens the palette from inside a field too.
     pressKey('k', { ctrlKey: true }, field);
     expect(await screen.findByRole('textbox', { name: 'Search' }, SCREEN_LOAD)).toBeTruthy();
-    act(() => spotlight.close());
+    act(() => palette.close());
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Search' })).toBeNull(), SCREEN_LOAD);
     field.remove();
     pressKey('g');

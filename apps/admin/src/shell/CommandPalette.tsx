@@ -2,7 +2,7 @@ import '@mantine/spotlight/styles.css';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, SEARCH_TYPES, type SearchResponse } from '@backroom/contracts';
 import { Badge, Group, Kbd, Loader, Modal, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
-import { Spotlight, spotlight } from '@mantine/spotlight';
+import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconClock, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
@@ -33,6 +33,30 @@ interface Props {
   groups: readonly MenuGroup[];
   /** The person's scopes in this store: which actions and search types the palette offers. */
   scopes: Parameters<typeof paletteEntries>[1];
+}
+
+/**
+ * The palette's own Spotlight store and its open/close/toggle (Mantine's default store is not exported, and the
+ * palette reads its selection: see `useFirstHitSelected`).
+ */
+export const [paletteStore, palette] = createSpotlight();
+
+/**
+ * Keeps the first action selected whenever the list has actions and none is selected (issue 31 item 9: Enter alone
+ * opens the first hit). Spotlight selects its first action only when the query changes, before the server's hits
+ * arrive (they come after the debounce and the request), so for an order name nothing was selected and Enter did
+ * nothing. Runs after every render of the palette (one DOM query); a selection the person moved with the arrows stays.
+ */
+function useFirstHitSelected() {
+  useEffect(() => {
+    const { listId } = paletteStore.getState();
+    const list = listId ? document.getElementById(listId) : null;
+    if (!list || list.querySelector('[data-selected]')) return;
+    const first = list.querySelector('[data-action]');
+    if (!first) return;
+    first.setAttribute('data-selected', 'true');
+    paletteStore.updateState((state) => ({ ...state, selected: 0 }));
+  });
 }
 
 /**
@@ -102,13 +126,14 @@ export function CommandPalette({ groups, scopes }: Props) {
   // Ctrl/Cmd+K types nothing, so it opens the palette from inside a field too (a product's title), as in Shopify's
   // admin — but not in the rich-text editor, where it is the link shortcut; `/` and the `g` letters stay quiet while
   // typing (issue 20 item 3).
-  useHotkeys([['mod+K', () => spotlight.open()]], []);
+  useHotkeys([['mod+K', () => palette.open()]], []);
 
   const hits = answer?.groups.reduce((n, g) => n + g.results.length, 0) ?? 0;
   const loading = searching && result.isFetching && !answer;
   const nothing = !!text && shown.length === 0 && (!searching || (!!answer && hits === 0));
   const total = hits + shown.length;
   const answered = answer?.q;
+  useFirstHitSelected();
   useEffect(() => {
     if (answered) announce(`${total} results for ${answered}`);
   }, [answered, total, announce]);
@@ -116,6 +141,7 @@ export function CommandPalette({ groups, scopes }: Props) {
   return (
     <>
       <Spotlight.Root
+        store={paletteStore}
         query={query}
         onQueryChange={setQuery}
         shortcut={['/']}
@@ -235,7 +261,7 @@ export function CommandPalette({ groups, scopes }: Props) {
 export function SearchButton() {
   return (
     <UnstyledButton
-      onClick={() => spotlight.open()}
+      onClick={() => palette.open()}
       aria-label={`Search (${MOD}+K)`}
       px="sm"
       py={6}

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -76,6 +77,13 @@ export interface OpenOptions {
 }
 
 /**
+ * Every connection's `pg_trgm.word_similarity_threshold` (the `<%` operator's, PostgreSQL's default 0.6): the global
+ * search's typo matcher (issue 31 item 9: "coppre" is 0.571 similar to "copper", a swapped letter) — the search
+ * module asks more of long queries itself (modules/search/service.ts `similarityFor`).
+ */
+export const WORD_SIMILARITY_FLOOR = 0.5;
+
+/**
  * Opens the database: PostgreSQL when `url` is given, else embedded PGlite persisted in `dataDir`
  * (`memory://` when dataDir is undefined, as the tests use; `loadDataDir` starts it from a tarball). Applies every
  * pending migration unless `migrate: false` (PostgreSQL under an advisory lock, see migrateLocked).
@@ -92,6 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       query_timeout: STATEMENT_TIMEOUT_MS,
       keepAlive: true,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_FLOOR}`,
     });
     // An idle client that the server drops (restart, failover) must not crash the process: the pool replaces it.
     pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
@@ -110,16 +119,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  // pg_trgm and btree_gin: the global search's trigram indexes (migration 0013, issue 20); PGlite ships them in its
+  // pg_trgm and btree_gin: the global search's trigram indexes (migration 0013, issue 20), fuzzystrmatch its typo
+  // matcher (migration 0032, issue 31 item 9); PGlite ships them in its
   // contrib bundle and loads an extension only when it is passed here.
   const client = new PGlite(dir ?? 'memory://', {
     parsers: { [INT8]: Number, [NUMERIC]: Number },
-    extensions: { pg_trgm, btree_gin },
+    extensions: { pg_trgm, btree_gin, fuzzystrmatch },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });
   else await client.waitReady;
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_FLOOR}`);
   return {
     db,
     kind: 'pglite',

@@ -68,6 +68,7 @@ beforeAll(async () => {
   const foreign = await makeStore(ctx.db, ctx.config);
   await addMember(ctx.db, store.id, s.id, ['orders', 'products']);
   Object.assign(ids, await seedShop(ctx.db, store.id, ''));
+  ids.store = store.id;
   // The other shop has the same records (and a customer only it has): none of them may ever come back.
   const other = await seedShop(ctx.db, foreign.id, 'other-');
   ids.foreignOrder = other.order;
@@ -151,6 +152,36 @@ describe('GET /api/search', () => {
     expect(group(await search(owner, q('hodie')), 'products')[0]?.id).toBe(ids.product);
     expect(group(await search(owner, q('lindqvst')), 'customers')[0]?.id).toBe(ids.customer);
     expect(group(await search(owner, q('knitwer')), 'collections')[0]?.id).toBe(ids.collection);
+  });
+
+  it('finds a product through each kind of typo, and unrelated words find nothing (issue 31 item 9)', async () => {
+    const copper = await one(
+      ctx.db,
+      sql`insert into products (store_id, handle, title, status) values (${ids.store}::uuid, 'copper-light', 'Copper Light', 'active') returning id`,
+    );
+    const typos: [kind: string, query: string, id: string][] = [
+      ['swapped', 'Coppre', copper],
+      ['swapped', 'Hoodei', ids.product!],
+      ['swapped', 'hoodei', ids.product!],
+      ['missing', 'hodie', ids.product!],
+      ['missing', 'Coper', copper],
+      ['doubled', 'Hooddie', ids.product!],
+      ['doubled', 'Coppper', copper],
+      ['wrong', 'Cooper', copper],
+      ['wrong', 'Hoodoe', ids.product!],
+      ['wrong', 'Coppar', copper],
+      ['swapped inside', 'Cpoper', copper],
+    ];
+    for (const [kind, text, id] of typos) {
+      expect(
+        group(await search(owner, q(text)), 'products').map((r) => r.id),
+        `${kind}: ${text}`,
+      ).toContain(id);
+    }
+    for (const text of ['dress', 'kettle', 'zebra', 'banana', 'garden hose', 'Cop', 'light bulb socket']) {
+      const found = group(await search(owner, q(text)), 'products').map((r) => r.title);
+      expect(found, text).toEqual(text === 'Cop' ? ['Copper Light'] : []);
+    }
   });
 
   it('answers nothing under 2 characters, and only the types asked for', async () => {

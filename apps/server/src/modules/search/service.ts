@@ -10,7 +10,7 @@ import {
   searchableTypes,
 } from '@backroom/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, preparedRows } from '../../db/client.js';
+import { type Db, preparedRows, WORD_SIMILARITY_FLOOR } from '../../db/client.js';
 import { SEARCH_TEXT } from '../../db/search-text.js';
 
 /**
@@ -18,8 +18,8 @@ import { SEARCH_TEXT } from '../../db/search-text.js';
  * scoped by the store and answered from the table's trigram GIN index `(store_id, text gin_trgm_ops)`:
  * - a hit is a text that contains the query (ILIKE `%q%`, case-insensitive; LIKE wildcards in the query are
  *   escaped, so `%` and `_` are matched as themselves), or whose closest word run is similar to it
- *   (`q <% text`, pg_trgm's word_similarity ≥ `pg_trgm.word_similarity_threshold`, 0.6 by default): `hodie` finds
- *   "Hoodie", `jonh` finds "John";
+ *   (`q <% text`, pg_trgm's word_similarity ≥ `similarityFor(q)`: 0.5 up to 10 characters, else 0.6; issue 31
+ *   item 9): `hodie`, `hoodei` find "Hoodie", `coppre`, `cooper` "Copper Light", `jonh` finds "John";
  * - the score ranks a prefix of the text (an order name, an e-mail's start) above a substring above a similar
  *   word (2 + similarity, 1 + similarity, similarity), ties newest first;
  * - orders also match their number exactly (`#1042` or `1042`), first;
@@ -45,6 +45,20 @@ interface Needle {
   /** `q%`, escaped. */
   prefix: string;
   limit: number;
+  /** The word similarity a merely similar text needs (`similarityFor(q)`). */
+  similarity: number;
+}
+
+/**
+ * The word similarity (pg_trgm `word_similarity`, 0–1) a text needs to be a typo hit of `q` (issue 31 item 9):
+ * one swapped, missing, doubled or wrong letter costs a short word up to 4 of its n + 1 trigrams ("coppre" vs
+ * "copper" 0.571, "hoodei" vs "hoodie" 0.571, "cooper" vs "copper" 0.571), under PostgreSQL's default 0.6; a long
+ * word keeps more of them. So queries of up to 10 characters need WORD_SIMILARITY_FLOOR (0.5: half the query's
+ * trigrams, which unrelated words do not share), longer ones 0.6 as before. Every connection's `<%` threshold is the
+ * floor (db/client.ts), so the trigram index still yields the candidates; the stricter bar is a filter on them.
+ */
+export function similarityFor(q: string): number {
+  return q.trim().length <= 10 ? WORD_SIMILARITY_FLOOR : 0.6;
 }
 
 /**
@@ -69,6 +83,21 @@ interface Source {
   more?: SQL;
   /** Added to the score (e.g. 10 for the order whose number is the query). */
   bonus?: SQL;
+  /** Also look for words a few edits from a one-word query (`typoOf`); for the small catalogue tables only. */
+  edits?: boolean;
+}
+
+/**
+ * The second typo matcher (issue 31 item 9): trigrams miss a wrong or swapped letter INSIDE a short word ("cooper"
+ * is 0.4 word-similar to "Copper"), so for a one-word query of 4 to 20 letters a text also matches when one of its
+ * words starts with the query's first letter and is at most `max` edits away (fuzzystrmatch
+ * `levenshtein_less_equal`; a swap is 2 edits): 1 for up to 4 letters, else 2. Null for other queries. Unrelated
+ * words are far more edits apart ("dress" vs "hoodie": 5).
+ */
+export function typoOf(q: string): { word: string; max: number } | null {
+  const word = q.trim().toLowerCase();
+  if (!/^[\p{L}\p{N}]{4,20}$/u.test(word)) return null;
+  return { word, max: word.length <= 4 ? 1 : 2 };
 }
 
 /**
@@ -85,6 +114,7 @@ function ranked(n: Needle, src: Source): SQL {
   const newest = sql.raw(src.newest);
   const from = sql.raw(src.table);
   const bonus = src.bonus ?? sql``;
+  const typo = src.edits ? typoOf(n.q) : null;
   const score = (text: SQL) =>
     sql`${bonus}(case when ${text} ilike ${n.prefix} then 2 when ${text} ilike ${n.contains} then 1 else 0 end + word_similarity(${n.q}, ${text}))`;
   // `alike` is planned for all its rows (a bitmap scan of the trigram index) and read lazily, so the LIMIT below
@@ -95,12 +125,31 @@ function ranked(n: Needle, src: Source): SQL {
       where store_id = ${n.storeId} and ${t} ilike ${n.contains}),
     alike as materialized (
       select ${cols}, ${newest} as newest_at, ${t} as search_text from ${from}
-      where store_id = ${n.storeId} and ${n.q} <% ${t} and not ${t} ilike ${n.contains})
+      where store_id = ${n.storeId} and ${n.q} <% ${t} and not ${t} ilike ${n.contains}
+      ${n.similarity > WORD_SIMILARITY_FLOOR ? sql`and word_similarity(${n.q}, ${t}) >= ${n.similarity}` : sql``})
+    ${
+      typo
+        ? sql`, edited as materialized (
+      select ${cols}, ${newest} as newest_at, ${t} as search_text from ${from}
+      where store_id = ${n.storeId} and not ${t} ilike ${n.contains}
+        and exists (select 1 from regexp_split_to_table(lower(${t}), '[^[:alnum:]]+') w
+                    where left(w, 1) = left(${typo.word}, 1)
+                      and levenshtein_less_equal(w, ${typo.word}, ${typo.max}) <= ${typo.max}))`
+        : sql``
+    }
     select * from contained
     union
     (select *, ${score(sql.raw('search_text'))} as score from alike
      where (select count(*) from contained where score > 1) < ${n.limit}
      limit ${FUZZY_CANDIDATES})
+    ${
+      typo
+        ? sql`union
+    (select *, ${score(sql.raw('search_text'))} as score from edited
+     where (select count(*) from contained where score > 1) < ${n.limit}
+     limit ${FUZZY_CANDIDATES})`
+        : sql``
+    }
     ${src.more ? sql`union select *, ${score(sql.raw('search_text'))} as score from (${src.more}) m` : sql``}
     order by score desc, newest_at desc limit ${n.limit}`;
 }
@@ -168,7 +217,7 @@ async function searchProducts(db: Db, n: Needle): Promise<Scored[]> {
     preparedRows<Row>(
       db,
       'search_products',
-      ranked(n, { table: 'products', columns: 'id, title, handle, status', text: SEARCH_TEXT.products, newest: 'updated_at' }),
+      ranked(n, { table: 'products', columns: 'id, title, handle, status', text: SEARCH_TEXT.products, newest: 'updated_at', edits: true }),
     ),
     preparedRows<Row>(
       db,
@@ -246,6 +295,7 @@ async function searchCollections(db: Db, n: Needle): Promise<Scored[]> {
       columns: 'id, title, handle, type',
       text: SEARCH_TEXT.collections,
       newest: 'updated_at',
+      edits: true,
       more: sql`(select c.id, c.title, c.handle, c.type, c.updated_at as newest_at, ${sql.raw(`(${SEARCH_TEXT.collections})`)} as search_text
                  from collections c
                  where c.store_id = ${n.storeId}
@@ -316,7 +366,7 @@ export async function search(db: Db, storeId: string, scopes: readonly Scope[], 
   const { q, types, limit } = params;
   if (q.length < SEARCH_MIN_CHARS) return { q, groups: [] };
   const wanted = searchableTypes(scopes).filter((t) => !types || types.includes(t));
-  const needle: Needle = { storeId, q, contains: `%${escapeLike(q)}%`, prefix: `${escapeLike(q)}%`, limit };
+  const needle: Needle = { storeId, q, contains: `%${escapeLike(q)}%`, prefix: `${escapeLike(q)}%`, limit, similarity: similarityFor(q) };
   const found = await Promise.all(wanted.map((t) => SEARCHERS[t](db, needle)));
   const groups: SearchGroup[] = [];
   wanted.forEach((type, i) => {
