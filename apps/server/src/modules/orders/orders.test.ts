@@ -204,6 +204,14 @@ describe('refunds', () => {
     expect(await sales()).toBeCloseTo(s0 - 25, 2);
   });
 
+  it('writes a euro order’s money with the euro’s own sign on the timeline (issue 30 item 3: never "$12.00 EUR")', async () => {
+    const o = await makeOrder(t.db, storeId, { lines: threeLines() });
+    await t.db.execute(sql`update orders set currency = 'EUR' where id = ${o.id}::uuid`);
+    expect((await post(o.id, 'refunds', { amount: 60 })).json().messages).toEqual(['amount: at most €50.00 EUR can be refunded']);
+    const d = (await post(o.id, 'refunds', { amount: 12 })).json() as OrderDetail;
+    expect(d.timeline[0]!.message).toBe('Refunded €12.00 EUR');
+  });
+
   it('refuses above the refundable amount, above the units left and on an unpaid order, with messages', async () => {
     const o = await makeOrder(t.db, storeId, { lines: threeLines() });
     const above = await post(o.id, 'refunds', { amount: 50.01 });
