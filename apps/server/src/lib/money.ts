@@ -11,8 +11,12 @@
  * `created_at` (the order's day). It counts as one order, and its sales are **net of refunds**:
  * `grand_total_cents − refunded_cents`, so a refund lowers the sales of the order's day by exactly the refunded
  * amount, whenever it is given. Pending, authorized, partially paid and voided orders (nothing captured) are not
- * paid orders. The roll-up triggers (migration `0006_orders_actions`, replacing `0002`'s) apply the same rule
- * inside PostgreSQL (a migration cannot import this file; keep both in step — the property tests compare them).
+ * paid orders.
+ *
+ * Period figures (home, Overview, reports, live view: total sales, orders, AOV…) do NOT use `netSalesCents`: since
+ * issue 30 they are defined once in `modules/metrics` (returns on the day of the REFUND, Shopify's rule; migration
+ * 0029 keeps the roll-ups by it). What is left here serves per-order and per-customer amounts (an order's net
+ * payment, a customer's lifetime amount spent, the payout ledger).
  */
 import { type SQL, sql } from 'drizzle-orm';
 
