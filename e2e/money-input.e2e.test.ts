@@ -138,7 +138,10 @@ describe('money fields keep what they show (issue 30 item 3)', () => {
     await scriptFill(spendAmount, '1,234.56');
     await spend.getByRole('button', { name: 'Add spend' }).click();
     await expect
-      .poll(async () => (await rows<{ n: number }>(e2e.server.db, sql`select count(*)::int as n from ad_spend where amount_cents = 123456`))[0]!.n)
+      .poll(
+        async () =>
+          (await rows<{ n: number }>(e2e.server.db, sql`select count(*)::int as n from ad_spend where amount_cents = 123456`))[0]!.n,
+      )
       .toBe(1);
     await context.close();
   });
@@ -153,18 +156,23 @@ describe('seeded objects save (issue 30 item 5)', () => {
       sql`select p.id, p.updated_at::text from products p where p.store_id = ${await shopId('demo')}
           and exists (select 1 from product_images i where i.product_id = p.id and i.src like '/demo-assets/%') order by p.title limit 1`,
     );
-    const before = await rows(e2e.server.db, sql`select price_cents, sku from product_variants where product_id = ${p!.id} order by position`);
+    const before = await rows(
+      e2e.server.db,
+      sql`select price_cents, sku from product_variants where product_id = ${p!.id} order by position`,
+    );
     await page.goto(`${e2e.server.url}/admin/products/${p!.id}`);
     const form = page.getByRole('form', { name: 'Edit product' });
     await form.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
     await expect.poll(() => form.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).not.toBe('');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect
-      .poll(async () => (await rows<{ u: string }>(e2e.server.db, sql`select updated_at::text as u from products where id = ${p!.id}`))[0]!.u)
+      .poll(
+        async () => (await rows<{ u: string }>(e2e.server.db, sql`select updated_at::text as u from products where id = ${p!.id}`))[0]!.u,
+      )
       .not.toBe(p!.updated_at);
-    expect(await rows(e2e.server.db, sql`select price_cents, sku from product_variants where product_id = ${p!.id} order by position`)).toEqual(
-      before,
-    );
+    expect(
+      await rows(e2e.server.db, sql`select price_cents, sku from product_variants where product_id = ${p!.id} order by position`),
+    ).toEqual(before);
     // A field the form cannot show: its error comes as a notification, Save never does nothing silently.
     await page.goto(`${e2e.server.url}/admin/products/create`);
     const create = page.getByRole('form', { name: 'Add product' });
@@ -173,6 +181,22 @@ describe('seeded objects save (issue 30 item 5)', () => {
     await create.getByRole('button', { name: 'Save' }).click();
     await create.getByText('Enter an amount like 1,299.50').waitFor();
     expect(page.url()).toContain('/admin/products/create');
+    // A seeded collection (its picture is /demo-assets/…) opens and saves too.
+    const [c] = await rows<{ id: string; title: string; updated_at: string }>(
+      e2e.server.db,
+      sql`select id, title, updated_at::text from collections where store_id = ${await shopId('demo')} and image_src like '/demo-assets/%' order by title limit 1`,
+    );
+    await page.goto(`${e2e.server.url}/admin/collections`);
+    await page.getByRole('button', { name: c!.title, exact: true }).click();
+    const editor = page.getByRole('form', { name: 'Edit collection' });
+    await expect.poll(() => editor.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe(c!.title);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await rows<{ u: string }>(e2e.server.db, sql`select updated_at::text as u from collections where id = ${c!.id}`))[0]!.u,
+      )
+      .not.toBe(c!.updated_at);
     await context.close();
   });
 });
