@@ -658,6 +658,13 @@ export const ROUTES = {
     about: 'Ask for a link to reset your password.',
   },
   'auth.reset': { path: '/auth/reset', scope: null, layout: 'auth', title: 'Reset password', about: 'Choose a new password.' },
+  'auth.join': {
+    path: '/auth/join',
+    scope: null,
+    layout: 'auth',
+    title: 'Join a shop',
+    about: 'Accept a staff invitation by choosing a password.',
+  },
   'auth.register': {
     path: '/auth/register',
     scope: null,

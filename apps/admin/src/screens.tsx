@@ -72,6 +72,7 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'auth.shop': lazy(() => import('./features/auth/ShopScreen')),
   'auth.forgot': lazy(() => import('./features/account/ForgotScreen')),
   'auth.reset': lazy(() => import('./features/account/ResetScreen')),
+  'auth.join': lazy(() => import('./features/auth/JoinScreen')),
   'auth.register': lazy(() => import('./features/account/RegisterScreen')),
   'auth.survey': lazy(() => import('./features/account/SurveyScreen')),
 };

@@ -22,6 +22,7 @@ export * from './metrics.js';
 export * from './money.js';
 export * from './orders.js';
 export * from './pages.js';
+export * from './passwords.js';
 export * from './payout.js';
 export * from './people.js';
 export * from './personalizes.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCOPES, Scope } from './common.js';
-import { DEFAULT_PAGE_SIZE, LOGIN_MAX_LENGTH, LOGIN_MIN_LENGTH } from './limits.js';
+import { DEFAULT_PAGE_SIZE, LOGIN_MAX_LENGTH } from './limits.js';
+import { NewPassword } from './passwords.js';
 import { PersonFields, ProfileFields, StoreRoleFields } from './people.js';
 
 /**
@@ -146,13 +147,6 @@ export type StaffListResponse = z.infer<typeof StaffListResponse>;
 const trimmedName = (field: string) =>
   z.string().trim().min(1, `${field} is required`).max(NAME_MAX, `${field} must have at most ${NAME_MAX} letters.`);
 
-/** A password of 5 to 50 characters, trimmed like the login form trims it (spec §5, §9), for every password the product sets. */
-export const NewPassword = z
-  .string()
-  .trim()
-  .min(LOGIN_MIN_LENGTH, `Password must have at least ${LOGIN_MIN_LENGTH} letters.`)
-  .max(LOGIN_MAX_LENGTH, `Password must have at most ${LOGIN_MAX_LENGTH} letters.`);
-
 /**
  * POST /api/users/add-store-staff body. A password creates an unknown user with it; without one an unknown
  * user gets an invitation e-mail with a link to choose a password. A known user gets an invitation to accept
@@ -285,6 +279,33 @@ export const INVITE_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
 
 export const ForgotBody = z.object({ email: z.string().trim().toLowerCase().email('Invalid Email').max(254) });
 export const ResetBody = z.object({ token: z.string().min(10, 'token is required').max(200), password: NewPassword });
+/**
+ * GET /api/auth/join query (issue 31 item 6): the invitation link of a NEW account added to a shop's staff,
+ * `${ADMIN_ORIGIN}/auth/join?token=…&store=…&by=…` — the single-use password token, the shop and who invited them.
+ */
+export const JoinQuery = z.object({
+  token: z.string().min(10, 'token is required').max(200),
+  store: z.uuid('store must be a shop id'),
+  by: z.uuid('by must be a user id').optional(),
+});
+export type JoinQuery = z.infer<typeof JoinQuery>;
+/** GET /api/auth/join answer: what the "Join {shop} on Backroom" screen shows. 400 RESET_INVALID_MESSAGE otherwise. */
+export const JoinInfo = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  shopName: z.string(),
+  /** Who invited them (a manager of the shop), null when the link does not say or they are no longer one. */
+  inviter: z.object({ name: z.string(), email: z.string() }).nullable(),
+});
+export type JoinInfo = z.infer<typeof JoinInfo>;
+/** POST /api/auth/join body: the link's token and shop, and the password chosen (`NewPassword`). */
+export const JoinBody = z.object({
+  token: z.string().min(10, 'token is required').max(200),
+  store: z.uuid('store must be a shop id'),
+  password: NewPassword,
+});
+export type JoinBody = z.infer<typeof JoinBody>;
+
 /** Answer of a call that only reports what happened (the admin's success notification shows `messages`). */
 export const MessageResponse = z.object({ ok: z.literal(true), messages: z.array(z.string()) });
 export type MessageResponse = z.infer<typeof MessageResponse>;

@@ -48,7 +48,7 @@ export default function ResetScreen() {
     <AuthCard
       titleId="reset-title"
       title="Choose a new password"
-      description="Use 5 to 50 characters. Every device signed in to your account will be signed out."
+      description="Use 8 to 50 characters, not a common password. Every device signed in to your account will be signed out."
     >
       {!token ? (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="This link is incomplete">

@@ -1,3 +1,4 @@
+import { PASSWORD_COMMON_MESSAGE } from '@backroom/contracts';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../lib/form-rules';
 import { errorOf } from '../../test/form-errors';
@@ -28,12 +29,13 @@ describe('e-mail rule (spec §5 messages, 5–50)', () => {
   });
 });
 
-describe('new password rule (5–50 after trimming)', () => {
+describe('new password rule (8–50 after trimming, not a common one: issue 31 item 6)', () => {
   it.each([
     ['', MESSAGES.passwordRequired],
-    ['1234', 'Password must have at least 5 letters.'],
-    ['  1234  ', 'Password must have at least 5 letters.'],
-    ['12345', null],
+    ['1234567', 'Password must have at least 8 letters.'],
+    ['  1234567  ', 'Password must have at least 8 letters.'],
+    ['Sunshine', PASSWORD_COMMON_MESSAGE],
+    ['ample-birch-7', null],
     ['x'.repeat(50), null],
     ['x'.repeat(51), 'Password must have at most 50 letters.'],
   ])('%j → %s', (value, message) => {

@@ -64,7 +64,7 @@ describe('add staff rules', () => {
   });
   it('takes an empty password (invitation) but not a short or long one', () => {
     expect(addStaffRules.password('')).toBeNull();
-    expect(addStaffRules.password('1234')).toBe('Password must have at least 5 letters.');
+    expect(addStaffRules.password('1234')).toBe('Password must have at least 8 letters.');
     expect(addStaffRules.password('x'.repeat(51))).toBe('Password must have at most 50 letters.');
   });
   it('checks the e-mail with the login messages', () => {

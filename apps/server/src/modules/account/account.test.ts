@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FORGOT_MESSAGE, RESET_DONE_MESSAGE, RESET_INVALID_MESSAGE } from '@backroom/contracts';
+import { FORGOT_MESSAGE, PASSWORD_COMMON_MESSAGE, RESET_DONE_MESSAGE, RESET_INVALID_MESSAGE } from '@backroom/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordResets, storePreferences, stores } from '../../db/schema/index.js';
@@ -104,15 +104,17 @@ describe('forgot and reset', () => {
     expect((await post('/api/auth/reset', { token: third, password: 'fresh-pass' })).statusCode).toBe(200);
   });
 
-  it('checks the password bounds 5 to 50', async () => {
+  it('checks the new-password rule: 8 to 50, not a common one (issue 31 item 6)', async () => {
     const token = 'x'.repeat(43);
     const four = await post('/api/auth/reset', { token, password: '1234' });
     expect(four.statusCode).toBe(400);
-    expect(four.json().messages).toEqual(['body.password: Password must have at least 5 letters.']);
+    expect(four.json().messages).toEqual(['body.password: Password must have at least 8 letters.']);
+    const common = await post('/api/auth/reset', { token, password: 'Sunshine' });
+    expect(common.json().messages).toEqual([`body.password: ${PASSWORD_COMMON_MESSAGE}`]);
     const fiftyOne = await post('/api/auth/reset', { token, password: 'x'.repeat(51) });
     expect(fiftyOne.json().messages).toEqual(['body.password: Password must have at most 50 letters.']);
-    // 5 and 50 pass validation and reach the token check.
-    for (const password of ['12345', 'y'.repeat(50)])
+    // 8 and 50 pass validation and reach the token check.
+    for (const password of ['12345678x', 'y'.repeat(50)])
       expect((await post('/api/auth/reset', { token, password })).json().messages).toEqual([`token: ${RESET_INVALID_MESSAGE}`]);
   });
 
@@ -206,7 +208,7 @@ describe('register', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().messages).toEqual([
       'body.email: Invalid Email',
-      'body.password: Password must have at least 5 letters.',
+      'body.password: Password must have at least 8 letters.',
       'body.storeName: Store name is required',
     ]);
   });

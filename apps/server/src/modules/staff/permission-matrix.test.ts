@@ -559,6 +559,8 @@ const PUBLIC = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/forgot',
   'POST /api/auth/reset',
+  'GET /api/auth/join',
+  'POST /api/auth/join',
   'GET /api/auth/register-check',
   'POST /api/auth/register',
   'GET /api/health',

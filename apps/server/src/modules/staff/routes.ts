@@ -8,6 +8,10 @@ import {
   HistoryQuery,
   HistoryResponse,
   InvitationIdParams,
+  JoinBody,
+  JoinInfo,
+  JoinQuery,
+  LoginResponse,
   MessageResponse,
   MyInvitationsResponse,
   PROFILE_PICTURE_MAX_BYTES,
@@ -31,6 +35,7 @@ import { requestMeta } from '../../lib/request-meta.js';
 import type { App } from '../../lib/types.js';
 import { mediaStorageFor, readFileField, sendMedia } from '../media/index.js';
 import { acceptInvitation, cancelInvitation, declineInvitation, myInvitations, storeInvitations } from './invitations.js';
+import { acceptJoin, joinInfo } from './join.js';
 import type { Caller } from './rules.js';
 import {
   addStaff,
@@ -66,6 +71,51 @@ export default async function staffRoutes(app: App) {
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
   const media = mediaStorageFor(app.config);
   const passwordLimiter = app.limiter({ name: 'change-password', what: 'attempts', ...CHANGE_PASSWORD_LIMIT });
+
+  // Invitation links of new accounts (issue 31 item 6, join.ts): public (the link's token is the credential),
+  // limited per IP like the reset link.
+  const joinIp = app.limiter({ name: 'join-ip', what: 'invitation attempts', points: 30, duration: 15 * 60 });
+
+  /** GET /api/auth/join?token&store&by → the "Join {shop} on Backroom" screen's facts; 400 for a dead or foreign link. */
+  app.get(
+    '/api/auth/join',
+    {
+      schema: {
+        summary: 'What an invitation link of a new staff account shows',
+        operationId: 'getJoinInvitation',
+        tags: ['staff'],
+        querystring: JoinQuery,
+        response: { 200: JoinInfo, 400: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      await joinIp.consume(req.ip);
+      return joinInfo(app.db, req.query);
+    },
+  );
+
+  /**
+   * POST /api/auth/join {token, store, password} → {accessToken, refreshToken, storeId}: the invited person's
+   * password (contracts NewPassword: 8–50, not a common one) is set and they are signed in to that shop.
+   */
+  app.post(
+    '/api/auth/join',
+    {
+      schema: {
+        summary: 'Accept a staff invitation by choosing a password',
+        operationId: 'acceptJoinInvitation',
+        tags: ['staff'],
+        body: JoinBody,
+        response: { 200: LoginResponse, 400: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      await joinIp.consume(req.ip);
+      return acceptJoin(app.db, app.config, req.body, requestMeta(req));
+    },
+  );
 
   /** GET /api/auth/all-permission → every scope grouped as in the menu: {groups: [{group, scopes: [{scope, title}]}]}. */
   app.get(

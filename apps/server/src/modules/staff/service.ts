@@ -22,10 +22,11 @@ import type { Jobs } from '../../lib/jobs.js';
 import { queueMail } from '../../lib/mail.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
-import { createPasswordToken, resetLink } from '../account/index.js';
+import { createPasswordToken } from '../account/index.js';
 import { recordAuthEvent, revokeSessions } from '../auth/index.js';
 import { type MediaStorage, sniffImage } from '../media/index.js';
 import { inviteExisting } from './invitations.js';
+import { joinLink } from './join.js';
 import { assertManager, type Caller, grantableScopes, manageRefusal, STAFF_ERRORS, type Target } from './rules.js';
 
 async function targetOf(db: Db, storeId: string, userId: string): Promise<Target> {
@@ -166,9 +167,9 @@ export async function addStaff(db: Db, config: Config, jobs: Jobs, caller: Calle
         `Hello ${body.firstName},`,
         '',
         `${caller.email} added you to the staff of ${store?.name ?? 'their shop'}.`,
-        'Open this link within 72 hours to choose your password, then sign in:',
+        'Open this link within 72 hours to choose your password and join:',
         '',
-        resetLink(config, inviteToken),
+        joinLink(config, inviteToken, storeId, caller.userId),
       ].join('\n'),
     });
     invited = true;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SCOPE_INFO, SCOPES } from '@backroom/contracts';
+import { PASSWORD_COMMON_MESSAGE, SCOPE_INFO, SCOPES } from '@backroom/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { staffInvitations, storeMemberships } from '../../db/schema/index.js';
@@ -185,7 +185,7 @@ describe('POST /api/users/add-store-staff', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().messages).toEqual(['This person is already a member of this store']);
   });
-  it('invites an unknown user without a password: the mailed link lets them choose one', async () => {
+  it('invites an unknown user without a password: the mailed link joins the shop (issue 31 item 6)', async () => {
     const { o, store } = await shop();
     const email = `invitee-${Date.now()}@example.test`;
     const res = await send('POST', '/api/users/add-store-staff', o.headers, {
@@ -198,10 +198,39 @@ describe('POST /api/users/add-store-staff', () => {
     expect(res.json()).toMatchObject({ created: true, invited: true });
     const mail = await mailTo(email);
     expect(mail.subject).toBe('You are invited to Test Shop on Backroom');
-    const link = mail.links[0]!;
-    expect(link.startsWith(`${t.config.adminOrigin}/auth/reset?token=`)).toBe(true);
-    const token = new URL(link).searchParams.get('token')!;
-    expect((await send('POST', '/api/auth/reset', {}, { token, password: 'chosen-pw' })).statusCode).toBe(200);
+    const link = new URL(mail.links[0]!);
+    expect(`${link.origin}${link.pathname}`).toBe(`${t.config.adminOrigin}/auth/join`);
+    const token = link.searchParams.get('token')!;
+    expect(link.searchParams.get('store')).toBe(store.id);
+    // The join screen's facts: the shop, who invited them, the account's e-mail.
+    const info = await get(`/api/auth/join${link.search}`, {});
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json()).toEqual({
+      email,
+      firstName: 'Ivy',
+      shopName: 'Test Shop',
+      inviter: { name: 'Olivia Owner', email: expect.stringContaining('@') },
+    });
+    // The password rule (8+, not common) holds here too; a refused password does not spend the link.
+    for (const [password, message] of [
+      ['short', 'Password must have at least 8 letters.'],
+      ['password123', 'This password is one of the most common ones'],
+    ]) {
+      const bad = await send('POST', '/api/auth/join', {}, { token, store: store.id, password });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().messages.join(' ')).toContain(message);
+    }
+    // Another shop's id with this token: refused, as for a forged link.
+    const { store: elsewhere } = await shop();
+    expect((await send('POST', '/api/auth/join', {}, { token, store: elsewhere.id, password: 'chosen-pw' })).statusCode).toBe(400);
+    const joined = await send('POST', '/api/auth/join', {}, { token, store: store.id, password: 'chosen-pw' });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().storeId).toBe(store.id);
+    const here = { authorization: `Bearer ${joined.json().accessToken}`, 'x-store-id': store.id };
+    expect((await get('/api/auth/store-permission', here)).json().scopes).toEqual(['orders']);
+    // The link is single use; the password signs in.
+    expect((await get(`/api/auth/join${link.search}`, {})).statusCode).toBe(400);
+    expect((await send('POST', '/api/auth/join', {}, { token, store: store.id, password: 'chosen-pw' })).statusCode).toBe(400);
     const n = await signIn(email, 'chosen-pw', store.id);
     expect((await get('/api/auth/store-permission', n.headers)).json().scopes).toEqual(['orders']);
   });
@@ -219,7 +248,7 @@ describe('POST /api/users/add-store-staff', () => {
     expect(m).toContain('body.email: Invalid Email');
     expect(m).toContain('body.firstName: First name is required');
     expect(m).toContain('body.scopes.1');
-    expect(m).toContain('body.password: Password must have at least 5 letters.');
+    expect(m).toContain('body.password: Password must have at least 8 letters.');
   });
   it('only owners and admins add staff; only the owner adds an admin', async () => {
     const { s, a } = await shop(['store', 'orders']);
@@ -441,7 +470,14 @@ describe('PUT /api/users/change-password', () => {
     expect(wrong.json().messages).toEqual(['currentPassword: Current password is incorrect']);
     const short = await send('PUT', '/api/users/change-password', here.headers, { currentPassword: staff.password, newPassword: '1234' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().messages).toEqual(['body.newPassword: Password must have at least 5 letters.']);
+    expect(short.json().messages).toEqual(['body.newPassword: Password must have at least 8 letters.']);
+    // The same rule as every new password (issue 31 item 6): a common breached one is refused.
+    const common = await send('PUT', '/api/users/change-password', here.headers, {
+      currentPassword: staff.password,
+      newPassword: 'Password123',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().messages).toEqual([`body.newPassword: ${PASSWORD_COMMON_MESSAGE}`]);
     const res = await send('PUT', '/api/users/change-password', here.headers, {
       currentPassword: staff.password,
       newPassword: 'brand-new',
