@@ -69,15 +69,15 @@ describe('/auth/reset', () => {
     renderApp('/auth/reset?token=abcdefghijkl', fakeSession(null));
     const pw = (await screen.findByLabelText(/^New password/, {}, SCREEN_LOAD)) as HTMLInputElement;
     const confirm = screen.getByLabelText(/^Confirm new password/) as HTMLInputElement;
-    fireEvent.change(pw, { target: { value: 'abcde' } });
-    fireEvent.change(confirm, { target: { value: 'abcdf' } });
+    fireEvent.change(pw, { target: { value: 'abcde-fgh' } });
+    fireEvent.change(confirm, { target: { value: 'abcde-fgx' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
-    fireEvent.change(confirm, { target: { value: 'abcde' } });
+    fireEvent.change(confirm, { target: { value: 'abcde-fgh' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('This link is invalid or has expired.', { exact: false })).toBeTruthy();
     await waitFor(() =>
-      expect(sent().find((c) => c.url === '/api/auth/reset')?.body).toEqual({ token: 'abcdefghijkl', password: 'abcde' }),
+      expect(sent().find((c) => c.url === '/api/auth/reset')?.body).toEqual({ token: 'abcdefghijkl', password: 'abcde-fgh' }),
     );
   });
 });
