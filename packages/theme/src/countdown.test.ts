@@ -43,7 +43,7 @@ describe('flash-deal count-downs', () => {
   });
 
   it('lets the merchant choose what an ended deal shows: "Ended" (default) or nothing', () => {
-    const ended = SECTIONS.flash_deals.settings.ended as { default: string; options: { value: string }[] };
+    const ended = SECTIONS.flash_deals.settings.ended;
     expect(ended.default).toBe('label');
     expect(ended.options.map((o) => o.value)).toEqual(['label', 'hide']);
   });

@@ -1,11 +1,12 @@
 import { type DeliveryPromise, deliveryPromise, deliveryTimesOf, localDate } from '@backroom/contracts';
-import { type Db, rows, sql } from '../../db/client.js';
-import { storeTimezone } from '../../lib/store-timezone.js';
-import { publishedTheme } from './bootstrap.js';
+import { fillDefaults, type ThemeType } from '@backroom/theme';
+import { type Db, rows, sql } from '../db/client.js';
+import { storeTimezone } from './store-timezone.js';
 
 /**
  * The shop days of an order's delivery promise (issue 31 item 1), on the shop's calendar (its time zone
  * preference): `placedOn` the day it was placed, `shippedOn` the day of its first fulfilment (null while none).
+ * Used by the storefront order (thank-you page) and, through `orderPromise`, the order e-mail.
  */
 export async function orderDays(
   db: Db,
@@ -25,9 +26,18 @@ export async function orderDays(
 
 /**
  * The delivery promise of an order as every page and the order e-mail state it (contracts' delivery.ts): its shop
- * days and the published theme's production and shipping times.
+ * days and the production and shipping times of the store's published theme (newest config, filled with defaults
+ * as the storefront boot fills it; the defaults when the store has none).
  */
 export async function orderPromise(db: Db, storeId: string, orderId: string, createdAt: Date): Promise<DeliveryPromise> {
-  const [days, theme] = await Promise.all([orderDays(db, storeId, orderId, createdAt), publishedTheme(db, storeId)]);
-  return deliveryPromise({ ...days, times: deliveryTimesOf(theme?.config) });
+  const [days, [theme]] = await Promise.all([
+    orderDays(db, storeId, orderId, createdAt),
+    rows<{ type: string; config: unknown }>(
+      db,
+      sql`select t.type, c.config from themes t join theme_configs c on c.theme_id = t.id
+          where t.store_id = ${storeId}::uuid and t.published order by c.version desc limit 1`,
+    ),
+  ]);
+  const config = theme ? fillDefaults(theme.config, theme.type as ThemeType) : undefined;
+  return deliveryPromise({ ...days, times: deliveryTimesOf(config) });
 }

@@ -444,7 +444,10 @@ function DealCard({
   return (
     <div className={`sf-deal ${ended ? 'sf-deal--ended' : ''}`}>
       <Link href={linkHref(b.url)} className="sf-deal__media">
-        <span className="sf-deal__pic" style={b.image.endsWith(DEFAULT_DEAL_IMAGE) ? { filter: `hue-rotate(${(i * 67) % 360}deg)` } : undefined}>
+        <span
+          className="sf-deal__pic"
+          style={b.image.endsWith(DEFAULT_DEAL_IMAGE) ? { filter: `hue-rotate(${(i * 67) % 360}deg)` } : undefined}
+        >
           <Img src={b.image} w={400} h={300} />
         </span>
         <EditableText className="sf-deal__title" path={['blocks', i, 'title']} value={b.title} />

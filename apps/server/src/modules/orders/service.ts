@@ -21,11 +21,11 @@ import type { z } from 'zod';
 import { type Db, rows, sql } from '../../db/client.js';
 import { orderEvents, orderFulfillments, orderRefunds } from '../../db/schema/index.js';
 import { toCsv } from '../../lib/csv-export.js';
+import { orderPromise } from '../../lib/delivery-promise.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { centsFromMajor, majorFromCents } from '../../lib/money.js';
 import { storeTimezone } from '../../lib/store-timezone.js';
 import { orderRenders } from '../designs/index.js';
-import { orderPromise } from '../storefront/delivery.js';
 import { returnStock } from '../inventory/index.js';
 import { openOrderText } from '../metrics/index.js';
 import {

@@ -23,6 +23,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { type Db, rows, sql } from '../../db/client.js';
 import { checkouts, customers, orderEvents, orders, storefrontEvents } from '../../db/schema/index.js';
+import { orderDays } from '../../lib/delivery-promise.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import {
   DISCOUNT_MESSAGES,
@@ -36,7 +37,6 @@ import {
 import { takeStock } from '../inventory/index.js';
 import { checkLineProperties } from '../personalizes/index.js';
 import { activeOffer, activeOffers, countOffers, offerRevenueCents, offerUnitPriceCents, priceOffers, triggers } from '../upsell/index.js';
-import { orderDays } from './delivery.js';
 import type { StorefrontStore } from './host.js';
 import { variantTitle } from './service.js';
 

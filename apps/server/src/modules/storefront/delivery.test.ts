@@ -22,7 +22,10 @@ beforeAll(async () => {
   store = await makeStore(t.db, t.config, { ownerId: u.id, name: 'Promise Shop' });
   host = `${store.handle}.localhost:3000`;
   const [p] = await t.db.insert(products).values({ storeId: store.id, handle: 'mug', title: 'Mug' }).returning();
-  const [v] = await t.db.insert(productVariants).values({ storeId: store.id, productId: p!.id, priceCents: 1800, inventoryQty: 100 }).returning();
+  const [v] = await t.db
+    .insert(productVariants)
+    .values({ storeId: store.id, productId: p!.id, priceCents: 1800, inventoryQty: 100 })
+    .returning();
   variantId = v!.id;
 });
 afterAll(async () => {
@@ -76,7 +79,11 @@ describe('delivery promises (issue 31 item 1)', () => {
 
     // A fulfilment: the thank-you order now says when it shipped, and the window counts from that day.
     await t.db.insert(orderFulfillments).values({ storeId: store.id, orderId: placed.id, lines: [{ lineId: 1, quantity: 1 }] });
-    const again = await t.app.inject({ method: 'GET', url: `/api/storefront/orders/${placed.id}?token=${placed.token}`, headers: { host } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/storefront/orders/${placed.id}?token=${placed.token}`,
+      headers: { host },
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().shippedOn).toBe(localDate(new Date(), zone));
   });
