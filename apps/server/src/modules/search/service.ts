@@ -90,7 +90,7 @@ interface Source {
 /**
  * The second typo matcher (issue 31 item 9): trigrams miss a wrong or swapped letter INSIDE a short word ("cooper"
  * is 0.4 word-similar to "Copper"), so for a one-word query of 4 to 20 letters a text also matches when one of its
- * words starts with the query's first letter and is at most `max` edits away (fuzzystrmatch
+ * words (split on spaces) starts with the query's first letter and is at most `max` edits away (fuzzystrmatch
  * `levenshtein_less_equal`; a swap is 2 edits): 1 for up to 4 letters, else 2. Null for other queries. Unrelated
  * words are far more edits apart ("dress" vs "hoodie": 5).
  */
@@ -132,8 +132,9 @@ function ranked(n: Needle, src: Source): SQL {
         ? sql`, edited as materialized (
       select ${cols}, ${newest} as newest_at, ${t} as search_text from ${from}
       where store_id = ${n.storeId} and not ${t} ilike ${n.contains}
-        and exists (select 1 from regexp_split_to_table(lower(${t}), '[^[:alnum:]]+') w
-                    where left(w, 1) = left(${typo.word}, 1)
+        and (${t} ilike ${`${typo.word[0]}%`} or ${t} ilike ${`% ${typo.word[0]}%`})
+        and exists (select 1 from string_to_table(lower(${t}), ' ') w
+                    where left(w, 1) = ${typo.word[0]}
                       and levenshtein_less_equal(w, ${typo.word}, ${typo.max}) <= ${typo.max}))`
         : sql``
     }
