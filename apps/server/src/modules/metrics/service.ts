@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config.js';
 import { type Db, rows } from '../../db/client.js';
 import { majorFromCents } from '../../lib/money.js';
 import { resolveRange } from '../../lib/time-range.js';
-import { balanceCents } from '../payout/index.js';
 import { aovMajor, conversionRatePercent, figureRows, isOpenOrder } from './definitions.js';
 
 /** Width of a roll-up bucket (analytics_buckets.bucket), ms. */
@@ -107,9 +105,4 @@ export async function openOrdersCount(db: Db, storeId: string): Promise<number> 
     sql`select count(*)::bigint as n from orders o where o.store_id = ${storeId}::uuid and ${isOpenOrder('o')}`,
   );
   return Number(r?.n ?? 0);
-}
-
-/** Available balance of the store in cents: the payout ledger's (modules/payout, issue 10 and issue 30 item 6). */
-export async function availableBalanceCents(db: Db, config: Config, storeId: string): Promise<number> {
-  return (await balanceCents(db, config, storeId)).availableCents;
 }
