@@ -74,6 +74,8 @@ describe('storefront page statuses (issue 31 item 4)', () => {
     ['/nonexistent-page', 404],
     ['/products', 404],
     ['/products/live/extra', 404],
+    ['/products/%00', 404],
+    ['/pages/a%00b', 404],
   ];
   it.each(cases)('%s answers %i, with noindex (meta and X-Robots-Tag) only when not 200', async (url, status) => {
     const r = await get(url);

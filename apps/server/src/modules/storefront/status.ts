@@ -22,6 +22,8 @@ export async function storefrontPageStatus(db: Db, storeId: string, path: string
   } catch {
     return 404;
   }
+  // A NUL cannot be a handle (and PostgreSQL refuses it in text): no such page, not a 500.
+  if (seg.some((p) => p.includes('\u0000'))) return 404;
   const [kind, handle, extra] = seg;
   if (seg.length === 0) return 200;
   if (seg.length === 1 && ['collections', 'cart', 'checkout', 'search'].includes(kind!)) return 200;
