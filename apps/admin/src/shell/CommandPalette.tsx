@@ -39,7 +39,9 @@ interface Props {
  * The palette's own Spotlight store and its open/close/toggle (Mantine's default store is not exported, and the
  * palette reads its selection: see `useFirstHitSelected`).
  */
-export const [paletteStore, palette] = createSpotlight();
+const [paletteStore, palette] = createSpotlight();
+
+export { palette };
 
 /**
  * Keeps the first action selected whenever the list has actions and none is selected (issue 31 item 9: Enter alone

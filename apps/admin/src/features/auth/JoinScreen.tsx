@@ -18,7 +18,7 @@ import { NewPasswordFields } from '../../shell/NewPasswordFields';
 import { landingHref } from './landing';
 
 /** The join form: a new password (contracts `NewPassword`: 8–50, not a common one) and its confirmation. */
-export const JoinForm = withConfirm(z.object({ password: newPasswordField }), 'password');
+const JoinForm = withConfirm(z.object({ password: newPasswordField }), 'password');
 
 /**
  * `/auth/join?token=&store=&by=` (issue 31 item 6): the link mailed to a NEW account added to a shop's staff. Shows

@@ -57,7 +57,7 @@ interface Needle {
  * trigrams, which unrelated words do not share), longer ones 0.6 as before. Every connection's `<%` threshold is the
  * floor (db/client.ts), so the trigram index still yields the candidates; the stricter bar is a filter on them.
  */
-export function similarityFor(q: string): number {
+function similarityFor(q: string): number {
   return q.trim().length <= 10 ? WORD_SIMILARITY_FLOOR : 0.6;
 }
 
@@ -94,7 +94,7 @@ interface Source {
  * `levenshtein_less_equal`; a swap is 2 edits): 1 for up to 4 letters, else 2. Null for other queries. Unrelated
  * words are far more edits apart ("dress" vs "hoodie": 5).
  */
-export function typoOf(q: string): { word: string; max: number } | null {
+function typoOf(q: string): { word: string; max: number } | null {
   const word = q.trim().toLowerCase();
   if (!/^[\p{L}\p{N}]{4,20}$/u.test(word)) return null;
   return { word, max: word.length <= 4 ? 1 : 2 };
