@@ -122,17 +122,27 @@ describe('secrets in logs', () => {
     const database = await freshDatabase();
     const app = await buildApp({ config: testConfig(), database, logger: { level: 'info', stream }, adminDist: '/nonexistent' });
     const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g';
-    app.get('/boom', { schema: { hide: true } }, async () => {
+    // A value PostgreSQL cannot take (22P02, and it quotes the value in its message): 400 since issue 29 item 3.
+    app.get('/bad-value', { schema: { hide: true } }, async () => {
       await app.db.execute(sql`select ${hash}::text, ${'shopper@example.test'}::int`);
+      return {};
+    });
+    // A query that fails for the server's own reason (undefined table, 42P01): 500, logged as unhandled.
+    app.get('/boom', { schema: { hide: true } }, async () => {
+      await app.db.execute(sql`select ${hash}::text from no_such_table where x = ${'shopper@example.test'}`);
       return {};
     });
     await app.ready();
     try {
-      const r = await app.inject({ method: 'GET', url: '/boom?token=secret-order-token' });
-      expect(r.statusCode).toBe(500);
+      const bad = await app.inject({ method: 'GET', url: '/bad-value?token=secret-order-token' });
+      expect(bad.statusCode).toBe(400);
+      const boom = await app.inject({ method: 'GET', url: '/boom?token=secret-order-token' });
+      expect(boom.statusCode).toBe(500);
       const log = lines.join('');
-      expect(log).toContain('unhandled error');
+      expect(log).toContain('database refused a value');
       expect(log).toContain('22P02'); // the SQLSTATE stays: invalid text representation
+      expect(log).toContain('unhandled error');
+      expect(log).toContain('42P01');
       expect(log).not.toContain('argon2id');
       expect(log).not.toContain('shopper@example.test');
       expect(log).not.toContain('secret-order-token');
