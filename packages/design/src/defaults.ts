@@ -2,8 +2,23 @@
  * The document each kind starts from (issue 19 item 6: a POST of only `{kind, title}` starts from the kind's
  * default document, e.g. a book of a cover and 20 pages at 8 × 8 in).
  */
+
+import { fitFactor } from './migrations.js';
 import { type BookSettings, DESIGN_SCHEMA_VERSION, type DesignDocument, type DesignKind, type Surface } from './schema.js';
 import { inToMm, spineWidthMm } from './units.js';
+
+/** The editor route of each design kind (admin route ids; issue 31 item 5). */
+export const DESIGN_EDITOR_ROUTES = { print_hub: 'print-hub-editor', book: 'book-editor', book2: 'book2-editor' } as const;
+
+/**
+ * The design kind a catalogue blank is designed in (issue 31 item 5: "chosen from the blank's kind"): a blank with
+ * book settings is a `book` (single pages, book-editor) or `book2` (spreads, book2-editor) as its `book.kind` says;
+ * every other blank is `print_hub` (print areas, print-hub-editor). The one rule the catalogue, the editors and the
+ * server's create check share.
+ */
+export function designKindOfBase(base: { book?: { kind: 'book' | 'book2' } | null }): DesignKind {
+  return base.book?.kind ?? 'print_hub';
+}
 
 /** A base product's print area as the catalogue gives it (mm, DPI). */
 export interface PrintAreaSpec {
@@ -82,13 +97,14 @@ export function defaultDocument(kind: DesignKind, options: DefaultDocumentOption
     return {
       schemaVersion: DESIGN_SCHEMA_VERSION,
       kind,
+      // An area larger than the schema allows (a 50 × 60 in blanket) is scaled to fit, aspect kept (issue 31 item 5).
       surfaces: areas.map((a) => ({
         id: a.key,
         name: a.name,
         role: 'area',
         areaKey: a.key,
-        width: a.widthMm,
-        height: a.heightMm,
+        width: a.widthMm * fitFactor(a.widthMm, a.heightMm),
+        height: a.heightMm * fitFactor(a.widthMm, a.heightMm),
         bleed: 0,
         safe: Math.min(6.35, a.widthMm / 10, a.heightMm / 10),
         dpi: a.dpi,

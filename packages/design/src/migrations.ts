@@ -6,7 +6,7 @@
  * inches (`unit: 'in'`; the editors show inches). Each migration takes a document of version `to - 1` and returns
  * version `to`; they run in order. A new version: bump DESIGN_SCHEMA_VERSION in schema.ts, append a migration here.
  */
-import { DESIGN_SCHEMA_VERSION } from './schema.js';
+import { DESIGN_LIMITS, DESIGN_SCHEMA_VERSION } from './schema.js';
 import { inToMm } from './units.js';
 
 type Obj = Record<string, unknown>;
@@ -45,7 +45,36 @@ export const DESIGN_MIGRATIONS: readonly DesignMigration[] = [
       return doc;
     },
   },
+  {
+    to: 2,
+    description:
+      'Surfaces larger than DESIGN_LIMITS.maxSideMm (a 50 × 60 in blanket saved before the limit, issue 31 item 5) are scaled down to fit, keeping their aspect ratio, with their layers scaled alike',
+    up(doc) {
+      for (const s of Array.isArray(doc.surfaces) ? doc.surfaces : []) {
+        if (!isObj(s) || typeof s.width !== 'number' || typeof s.height !== 'number') continue;
+        const k = fitFactor(s.width, s.height);
+        if (k >= 1) continue;
+        for (const key of ['width', 'height', 'spineWidth'] as const) if (typeof s[key] === 'number') s[key] = (s[key] as number) * k;
+        if (Array.isArray(s.layers))
+          for (const l of s.layers) {
+            if (!isObj(l)) continue;
+            for (const key of LAYER_LENGTHS) if (typeof l[key] === 'number') l[key] = (l[key] as number) * k;
+            if (typeof l.fontSize === 'number') l.fontSize = Math.max(1, l.fontSize * k);
+          }
+      }
+      return doc;
+    },
+  },
 ];
+
+/**
+ * The factor (≤ 1) that brings a `width` × `height` mm surface within DESIGN_LIMITS.maxSideMm on both sides,
+ * keeping its aspect ratio; 1 when it already fits (issue 31 item 5: blankets larger than the limit).
+ */
+export function fitFactor(width: number, height: number): number {
+  const side = Math.max(width, height);
+  return side > DESIGN_LIMITS.maxSideMm ? DESIGN_LIMITS.maxSideMm / side : 1;
+}
 
 /** Raised when a document names a schema version newer than this package knows. */
 export class UnknownDesignVersionError extends Error {

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 
 /** The schema version this package writes (see migrations.ts). */
-export const DESIGN_SCHEMA_VERSION = 1;
+export const DESIGN_SCHEMA_VERSION = 2;
 
 /** The three design kinds: a print-on-demand product, a book of single pages, a book designed in spreads. */
 export const DESIGN_KINDS = ['print_hub', 'book', 'book2'] as const;

@@ -21,6 +21,7 @@ import {
   getDesign,
   getRender,
   listDesigns,
+  newDesignOf,
   publishDesign,
   queueOrderRenders,
   RENDER_JOB,
@@ -36,6 +37,7 @@ const tags = ['designs'];
  * Print-on-demand designs (issue 19 item 6; routes print-hub-editor, book-editor, book2-editor; scope `products`):
  * - GET    /api/designs?kind&productId&page&limit      → {designs, total, page, limit}
  * - POST   /api/designs {kind, title, baseProductId?, document?} → 201 Design (default document of the kind)
+ * - GET    /api/designs/new?baseProductId              → {kind, title, baseProductId, document} (nothing stored)
  * - GET    /api/designs/{id}                           → Design
  * - PUT    /api/designs/{id} {title?, document, version} → Design (version + 1); 409 when stale
  * - DELETE /api/designs/{id}                           → {ok}
@@ -101,6 +103,28 @@ export default async function designsRoutes(app: App) {
       },
     },
     async (req, reply) => reply.status(201).send(await createDesign(app.db, req.auth.storeId, req.auth.userId, req.body)),
+  );
+
+  /**
+   * GET /api/designs/new?baseProductId: what an editor opens on a catalogue blank (kind from the blank, default
+   * document); stores nothing — the editor's first save creates the design (issue 31 item 5). 404 unknown blank.
+   */
+  app.get(
+    '/api/designs/new',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'The unsaved design an editor opens on a catalogue blank',
+        operationId: 'newDesign',
+        querystring: z.object({ baseProductId: DesignCreateBody.shape.baseProductId.unwrap() }),
+        response: {
+          200: z.object({ kind: Design.shape.kind, title: z.string(), baseProductId: z.string(), document: Design.shape.document }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => newDesignOf(req.query.baseProductId),
   );
 
   /** GET /api/designs/{id}: the design with its document. */

@@ -17,6 +17,7 @@ import {
   type DesignDocument,
   type DesignKind,
   defaultDocument,
+  designKindOfBase,
   extractShopperFields,
   mmToIn,
   parseDesignDocument,
@@ -58,10 +59,17 @@ const summaryOf = (r: Row): DesignSummary => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** A stored document brought to the current schema (stored documents were valid when written). */
+/**
+ * A stored document brought to the current schema by @backroom/design's migrations (e.g. a surface above the size
+ * limit is scaled to fit). One the migrations cannot bring to a valid document answers 409 with a message the editor
+ * shows ("… was saved under older rules …: path: rule"), never a 500 (issue 31 item 5).
+ */
 function storedDocument(raw: unknown): DesignDocument {
   const r = parseDesignDocument(raw);
-  if (!r.ok) throw new Error(`stored design document no longer valid: ${r.issues[0]?.path}: ${r.issues[0]?.message}`);
+  if (!r.ok)
+    throw conflict(
+      `This design was saved under older rules and cannot be opened as it is (${r.issues[0]?.path}: ${r.issues[0]?.message}). Start a new design from the catalog.`,
+    );
   return r.document;
 }
 
@@ -156,6 +164,19 @@ function optionsFromBase(base: DesignBase | null): DefaultDocumentOptions {
 }
 
 /**
+ * GET /api/designs/new?baseProductId= (issue 31 item 5: opening a blank creates nothing until the first edit): what
+ * the editor opens on a catalogue blank — the design kind its editor edits (`designKindOfBase`: print_hub, book or
+ * book2), a title and the kind's default document made on the blank. Nothing is stored; the first save is a POST.
+ * 404 'Base product not found' for an unknown id.
+ */
+export function newDesignOf(baseProductId: string): { kind: DesignKind; title: string; baseProductId: string; document: DesignDocument } {
+  const base = designBaseOf(baseProductId);
+  if (!base) throw notFound('Base product');
+  const kind = designKindOfBase(base);
+  return { kind, title: `${base.title} design`, baseProductId: base.id, document: defaultDocument(kind, optionsFromBase(base)) };
+}
+
+/**
  * POST /api/designs: a new design. Without `document` it starts from the kind's default document (print_hub: the
  * base product's print areas; book/book2: its page size and paper, else 8 × 8 in). 400
  * `body.baseProductId: baseProductId is required for a print_hub design`, `body.baseProductId: not a base product`,
@@ -171,8 +192,7 @@ export async function createDesign(
     throw badRequest('body.baseProductId: baseProductId is required for a print_hub design');
   const base = body.baseProductId ? designBaseOf(body.baseProductId) : null;
   if (body.baseProductId && !base) throw badRequest('body.baseProductId: not a base product');
-  if (base && ((body.kind === 'print_hub' && base.book) || (body.kind !== 'print_hub' && base.book?.kind !== body.kind)))
-    throw badRequest(`body.baseProductId: ${base.id} is not a ${body.kind} base product`);
+  if (base && designKindOfBase(base) !== body.kind) throw badRequest(`body.baseProductId: ${base.id} is not a ${body.kind} base product`);
   const document = body.document ? await withOriginalPixels(db, storeId, body.document) : defaultDocument(body.kind, optionsFromBase(base));
   if (document.kind !== body.kind) throw badRequest(`body.document.kind: must be ${body.kind} like the design`);
   if (document.product && base) document.product.baseProductId = base.id;
