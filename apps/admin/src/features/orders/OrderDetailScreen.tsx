@@ -23,6 +23,7 @@ import { BackLink, DetailPending, NoteTagsCard } from '../../components/DetailSc
 import { MoneyInput } from '../../components/MoneyInput';
 import { NumberInput } from '../../components/NumberInput';
 import { routePath } from '../../routes';
+import { useCanOpen } from '../../shell/guarded';
 import { usePreference } from '../../shell/hooks';
 import { useCancelOrder, useFulfilOrder, useMarkOrderAsPaid, useOrder, useRefundOrder, useUpdateOrder } from './api';
 import { orderDate, orderMoneyMajor } from './format';
@@ -372,6 +373,8 @@ export default function OrderDetailScreen() {
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const order = useOrder(id);
   const timezone = usePreference().data?.standardTimezone || DEFAULT_TIMEZONE;
+  // The customer's name links to their page only for users who may open it (issue 31 item 7).
+  const canOpenCustomer = useCanOpen('website.customer.detail');
   const [dialog, setDialog] = useState<Dialog>(null);
   const o = order.data;
   const back = { to: routePath('website.orders'), label: 'Orders' };
@@ -502,12 +505,12 @@ export default function OrderDetailScreen() {
               <Title order={4} mb="xs">
                 Customer
               </Title>
-              {o.customer.id ? (
+              {o.customer.id && canOpenCustomer ? (
                 <Anchor component={Link} to={routePath('website.customer.detail', { id: o.customer.id })} size="sm" fw={600}>
                   {o.customer.name || o.customer.email}
                 </Anchor>
               ) : (
-                <Text size="sm">{o.customer.name || 'No customer'}</Text>
+                <Text size="sm">{o.customer.name || o.customer.email || 'No customer'}</Text>
               )}
               <Text size="xs" c="dimmed">
                 {o.customer.ordersCount === 1 ? '1 order' : `${o.customer.ordersCount} orders`}

@@ -1,13 +1,13 @@
-import { Button, Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { routePath } from '../../routes';
+import { GuardedButton } from '../../shell/guarded';
 import { useSubscription } from './api';
 
 /**
  * The trial banner (spec admin-dashboard §1 "the days left and a Select a plan button", §4 "It shows when the trial
  * status is active and the user is not in the theme editor"; issue 10 item 2). Mounted by the shell's main area, which
- * the full-screen theme editor does not use. Hidden once a plan is chosen, and on a failed fetch.
+ * the full-screen theme editor does not use. Hidden once a plan is chosen, and on a failed fetch. "Select a plan" shows
+ * only to users whose scopes open the Plan screen (issue 31 item 7): staff without it see the days left alone.
  */
 export function TrialBox() {
   const sub = useSubscription();
@@ -24,9 +24,9 @@ export function TrialBox() {
             Your free trial ends in {days} {days === 1 ? 'day' : 'days'}.
           </Text>
         </Group>
-        <Button size="xs" component={Link} to={routePath('website.settings.account')}>
+        <GuardedButton size="xs" route="website.settings.account" whenRefused="hide">
           Select a plan
-        </Button>
+        </GuardedButton>
       </Group>
     </Paper>
   );
