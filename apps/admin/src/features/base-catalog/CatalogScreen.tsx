@@ -1,7 +1,9 @@
 import type { BaseProduct } from '@backroom/contracts';
 import { formatMoney } from '@backroom/contracts';
+import { DESIGN_EDITOR_ROUTES, designKindOfBase } from '@backroom/design';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -156,7 +158,7 @@ function BaseCard({ p, onAdd }: { p: BaseProduct; onAdd: () => void }) {
           </Button>
           <Button
             component={Link}
-            to={routePath('print-hub-editor')}
+            to={routePath(DESIGN_EDITOR_ROUTES[designKindOfBase(p)])}
             search={{ base: p.id } as never}
             variant="filled"
             leftSection={<IconBrush size={16} aria-hidden />}
@@ -171,10 +173,31 @@ function BaseCard({ p, onAdd }: { p: BaseProduct; onAdd: () => void }) {
 }
 
 /**
+ * Links to the three design editors' lists (issue 31 item 5: book-editor and book2-editor opened only by typing
+ * their address): product designs (print-hub-editor), books (book-editor), photo books (book2-editor).
+ */
+export function DesignEditorLinks() {
+  return (
+    <Group gap="md" role="navigation" aria-label="Your designs">
+      <Anchor component={Link} to={routePath('print-hub-editor')} size="sm">
+        Product designs
+      </Anchor>
+      <Anchor component={Link} to={routePath('book-editor')} size="sm">
+        Books
+      </Anchor>
+      <Anchor component={Link} to={routePath('book2-editor')} size="sm">
+        Photo books
+      </Anchor>
+    </Group>
+  );
+}
+
+/**
  * `website.catalog` (`/admin/catalog`, scope `products`; issue 13 item 10): the print-on-demand catalogue of base
  * products (30 items with cost, sizes, colours and print areas), searchable and by category. "Add to store" creates a
- * draft product of the shop with cost per item filled in and opens it; "Design" opens print-hub-editor on a new
- * design made on that base product (issue 19 item 3).
+ * draft product of the shop with cost per item filled in and opens it; "Design" opens the blank's editor
+ * (print-hub-editor, book-editor or book2-editor from its kind: `designKindOfBase`, issue 31 item 5) on its default
+ * document, stored only at the first edit (issue 19 item 3).
  */
 export default function CatalogScreen() {
   const [category, setCategory] = useState<string | null>(null);
@@ -192,6 +215,7 @@ export default function CatalogScreen() {
         <Text c="dimmed" size="sm">
           Blank products our print partners make to order. Add one to your store, then put your design on it.
         </Text>
+        <DesignEditorLinks />
       </Stack>
       <Group wrap="wrap" gap="sm">
         <TextInput

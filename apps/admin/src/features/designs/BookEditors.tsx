@@ -4,6 +4,7 @@ import { IconChevronLeft, IconChevronRight, IconEye, IconFileTypePdf } from '@ta
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useStore } from 'zustand';
 import { ApiError } from '../../lib/api';
 import { DESIGN_EDITOR_SEARCH } from '../../route-search';
 import { routePath } from '../../routes';
@@ -20,20 +21,21 @@ import { Inspector } from './engine/Inspector';
 import { LayerList } from './engine/LayerList';
 import { type DesignStore, docOf, surfaceOf, useDesign, useDesignStore } from './engine/store';
 import { RenderProgress } from './RenderProgress';
-import { useOpenDesign } from './use-open-design';
+import { useOpenBlank, useOpenDesign, whenSaved } from './use-open-design';
 
 /**
  * "Export PDF" (issue 19 items 4–5): saves the draft, starts a print render (`POST /api/designs/{id}/renders
  * {kind: 'print'}`: the book's PDF at trim + 3 mm bleed with fonts embedded; book2's interior and cover PDFs) and
  * shows its progress, then the files.
  */
-function ExportPdf({ flush, designId, label }: { flush: Flush; designId: string; label: string }) {
+function ExportPdf({ flush, store, label }: { flush: Flush; store: DesignStore; label: string }) {
   const [renderId, setRenderId] = useState<string | null>(null);
+  const designId = useStore(store, (s) => s.designId);
   const [open, setOpen] = useState(false);
   const run = useMutation({
     mutationFn: async () => {
       await flush();
-      return startRender(designId, 'print');
+      return startRender(store.getState().designId, 'print');
     },
     onSuccess: (r) => setRenderId(r.id),
   });
@@ -118,17 +120,7 @@ function PageBar({ kind }: { kind: 'book' | 'book2' }) {
   );
 }
 
-function BookEditor({
-  kind,
-  designId,
-  store,
-  onClose,
-}: {
-  kind: 'book' | 'book2';
-  designId: string;
-  store: DesignStore;
-  onClose: () => void;
-}) {
+function BookEditor({ kind, store, onClose }: { kind: 'book' | 'book2'; store: DesignStore; onClose: () => void }) {
   const fonts = useDesignFonts(store);
   const [preview, setPreview] = useState(false);
   return (
@@ -141,7 +133,7 @@ function BookEditor({
           <Button size="sm" variant="default" leftSection={<IconEye size={16} aria-hidden />} onClick={() => setPreview(true)}>
             Preview
           </Button>
-          <ExportPdf flush={flush} designId={designId} label={kind === 'book' ? 'Export PDF' : 'Export PDFs'} />
+          <ExportPdf flush={flush} store={store} label={kind === 'book' ? 'Export PDF' : 'Export PDFs'} />
         </Group>
       )}
       left={
@@ -175,22 +167,32 @@ function BookEditor({
   );
 }
 
-/** Opens a book design of `kind` from `?design=`, or lists the shop's books of that kind. */
+/**
+ * Opens a book design of `kind` from `?design=`, or a catalogue blank from `?base=` unsaved (the first edit creates
+ * it and `?design=` joins the address; issue 31 item 5), or lists the shop's books of that kind.
+ */
 export function BookEditorScreenOf({ kind, title }: { kind: Extract<DesignKind, 'book' | 'book2'>; title: string }) {
-  const { design: designId } = useRouteSearch(DESIGN_EDITOR_SEARCH);
+  const { design: designId, base: baseId } = useRouteSearch(DESIGN_EDITOR_SEARCH);
   const navigate = useNavigate();
+  const route = routePath(kind === 'book' ? 'book-editor' : 'book2-editor');
+  const blank = useOpenBlank(designId ? undefined : baseId, (d, s) =>
+    whenSaved(s, () => void navigate({ to: route, search: { design: d.id, base: baseId }, replace: true })),
+  );
   const open = useOpenDesign(designId);
-  const back = () => void navigate({ to: routePath(kind === 'book' ? 'book-editor' : 'book2-editor') });
-  if (!designId) return <DesignList kind={kind} title={title} />;
+  const back = () => void navigate({ to: route });
+  const store = designId ? open.store : blank.store;
+  if (!designId && !baseId) return <DesignList kind={kind} title={title} />;
+  if (blank.query.isError) return <EditorError title="The book could not be started" message={blank.query.error.message} onBack={back} />;
+  const opened = designId ? open.design?.kind : blank.blank?.kind;
   if (open.query.isError) return <EditorError title="This design could not be opened" message={open.query.error.message} onBack={back} />;
-  if (open.design && open.design.kind !== kind)
+  if (opened && opened !== kind)
     return (
       <EditorError
         title="This design could not be opened"
-        message={`It is a ${open.design.kind.replace('_', ' ')} design, not a ${kind === 'book' ? 'book' : 'photo book'}.`}
+        message={`It is a ${opened.replace('_', ' ')} design, not a ${kind === 'book' ? 'book' : 'photo book'}.`}
         onBack={back}
       />
     );
-  if (!open.store) return <EditorLoading label="Loading the book" />;
-  return <BookEditor key={designId} kind={kind} designId={designId} store={open.store} onClose={back} />;
+  if (!store) return <EditorLoading label="Loading the book" />;
+  return <BookEditor key={baseId ?? designId} kind={kind} store={store} onClose={back} />;
 }

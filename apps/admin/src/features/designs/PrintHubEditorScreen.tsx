@@ -21,14 +21,15 @@ import {
 import { IconShirt } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useStore } from 'zustand';
 import { MoneyInput, useShopCurrency } from '../../components/MoneyInput';
 import { ApiError } from '../../lib/api';
 import { formatMoneyMajor } from '../../lib/format';
 import { DESIGN_EDITOR_SEARCH } from '../../route-search';
 import { routePath } from '../../routes';
 import { useRouteSearch } from '../../shell/hooks';
-import { baseProductOptions, useCreateDesign, usePublishDesign } from './api';
+import { baseProductOptions, usePublishDesign } from './api';
 import { DesignList } from './DesignList';
 import { EditorError, EditorLoading } from './EditorStates';
 import { AddPanel } from './engine/AddPanel';
@@ -38,9 +39,9 @@ import { useDesignFonts } from './engine/fonts';
 import { Inspector } from './engine/Inspector';
 import { LayerList } from './engine/LayerList';
 import { SurfaceView } from './engine/SurfaceView';
-import { docOf, surfaceOf, useDesign, useDesignStore } from './engine/store';
+import { type DesignStore, docOf, surfaceOf, useDesign, useDesignStore } from './engine/store';
 import { RenderProgress } from './RenderProgress';
-import { useOpenDesign } from './use-open-design';
+import { useOpenBlank, useOpenDesign, whenSaved } from './use-open-design';
 
 /** Side of the live mockup in the right panel, px. */
 const MOCKUP_PX = 260;
@@ -189,14 +190,15 @@ function VariantsPanel({ base }: { base: BaseProduct }) {
 }
 
 /** "Save as product": saves the draft, publishes it, then follows the print files' render. */
-function SaveAsProduct({ flush, designId }: { flush: Flush; designId: string }) {
+function SaveAsProduct({ flush, store }: { flush: Flush; store: DesignStore }) {
   const publish = usePublishDesign();
   const [result, setResult] = useState<DesignPublishResponse | null>(null);
+  const designId = useStore(store, (s) => s.designId);
   const [open, setOpen] = useState(false);
   const run = useMutation({
     mutationFn: async () => {
       await flush();
-      return publish.mutateAsync(designId);
+      return publish.mutateAsync(store.getState().designId);
     },
     onSuccess: setResult,
   });
@@ -259,12 +261,10 @@ function SaveAsProduct({ flush, designId }: { flush: Flush; designId: string }) 
 /** The open print-hub design: area tabs over the canvas, add/layers left, properties, live mockup and variants right. */
 function PrintHubEditor({
   base,
-  designId,
   store,
   onClose,
 }: {
   base: BaseProduct;
-  designId: string;
   store: NonNullable<ReturnType<typeof useOpenDesign>['store']>;
   onClose: () => void;
 }) {
@@ -274,7 +274,7 @@ function PrintHubEditor({
       store={store}
       kindLabel={`Print hub · ${base.title}`}
       onClose={onClose}
-      actions={(flush) => <SaveAsProduct flush={flush} designId={designId} />}
+      actions={(flush) => <SaveAsProduct flush={flush} store={store} />}
       left={
         <Stack gap="lg">
           <AddPanel fonts={fonts.choices} />
@@ -340,37 +340,30 @@ function AreaTabs() {
 
 /**
  * `print-hub-editor` (`/admin/print-hub-editor?design=…` or `?base=…`; scope `products`; issue 19 item 3): the
- * print-on-demand product designer, full screen. `?base={id}` (the catalogue's Design button) creates a design on
- * that base product and opens it; `?design={id}` opens one; neither lists the shop's product designs.
+ * print-on-demand product designer, full screen. `?base={id}` (the catalogue's Design button) opens that blank's
+ * default document unsaved: the first edit creates the design and `?design=` joins the address (issue 31 item 5: no
+ * draft per click); `?design={id}` opens one; neither lists the shop's product designs.
  */
 export default function PrintHubEditorScreen() {
   const { design: designId, base: baseId } = useRouteSearch(DESIGN_EDITOR_SEARCH);
   const navigate = useNavigate();
-  const create = useCreateDesign();
-  const creating = useRef(false);
-  const baseForNew = useQuery({ ...baseProductOptions(baseId ?? ''), enabled: !designId && !!baseId });
-  useEffect(() => {
-    if (designId || !baseForNew.data || creating.current) return;
-    creating.current = true;
-    const b = baseForNew.data;
-    void create
-      .mutateAsync({ kind: 'print_hub', title: `${b.title} design`, baseProductId: b.id })
-      .then((d) => navigate({ to: routePath('print-hub-editor'), search: { design: d.id }, replace: true }))
-      .catch(() => undefined);
-  }, [designId, baseForNew.data, create, navigate]);
+  const blank = useOpenBlank(designId ? undefined : baseId, (d, store) =>
+    whenSaved(store, () => void navigate({ to: routePath('print-hub-editor'), search: { design: d.id, base: baseId }, replace: true })),
+  );
   const open = useOpenDesign(designId);
-  const base = useQuery({ ...baseProductOptions(open.design?.baseProductId ?? ''), enabled: !!open.design?.baseProductId });
+  const baseProductId = baseId ?? open.design?.baseProductId;
+  const base = useQuery({ ...baseProductOptions(baseProductId ?? ''), enabled: !!baseProductId });
   const back = () => void navigate({ to: routePath('website.catalog') });
+  const store = designId ? open.store : blank.store;
 
   if (!designId && !baseId) return <DesignList kind="print_hub" title="Product designs" />;
-  if (create.isError || baseForNew.isError)
-    return (
-      <EditorError title="The design could not be started" message={(create.error ?? baseForNew.error)?.message ?? ''} onBack={back} />
-    );
+  if (blank.query.isError) return <EditorError title="The design could not be started" message={blank.query.error.message} onBack={back} />;
+  if (blank.blank && blank.blank.kind !== 'print_hub')
+    return <EditorError title="The design could not be started" message="This blank is a book: open it from the catalog." onBack={back} />;
   if (open.query.isError) return <EditorError title="This design could not be opened" message={open.query.error.message} onBack={back} />;
-  if (open.design && !open.design.baseProductId)
+  if (designId && open.design && !open.design.baseProductId)
     return <EditorError title="This design could not be opened" message="It is not made on a base product of the catalog." onBack={back} />;
   if (base.isError) return <EditorError title="The base product could not be loaded" message={base.error.message} onBack={back} />;
-  if (!open.store || !base.data || !designId) return <EditorLoading label="Loading the design" />;
-  return <PrintHubEditor key={designId} base={base.data} designId={designId} store={open.store} onClose={back} />;
+  if (!store || !base.data) return <EditorLoading label="Loading the design" />;
+  return <PrintHubEditor key={baseId ?? designId} base={base.data} store={store} onClose={back} />;
 }

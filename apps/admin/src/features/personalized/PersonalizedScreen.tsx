@@ -53,6 +53,21 @@ export default function PersonalizedScreen() {
           </Button>
         </Group>
       </ScreenHeader>
+      {/* The three design editors (issue 31 item 5: book-editor and book2-editor had no link in the admin). */}
+      <Group gap="md" role="navigation" aria-label="Design editors">
+        <Text size="sm" c="dimmed">
+          Design one:
+        </Text>
+        <Anchor component={Link} to={routePath('print-hub-editor')} size="sm">
+          Product designs
+        </Anchor>
+        <Anchor component={Link} to={routePath('book-editor')} size="sm">
+          Books
+        </Anchor>
+        <Anchor component={Link} to={routePath('book2-editor')} size="sm">
+          Photo books
+        </Anchor>
+      </Group>
       {!none && <ListSearch label="Search personalized products" placeholder="Search by name or product" text={text} onText={setText} />}
       <ListTable
         label="Personalized products"

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { saveDesign } from '../api';
+import { saveOpenDesign } from '../use-open-design';
 import { useAutosave } from './autosave';
 import { ConflictDialog } from './ConflictDialog';
 import { nudgeStep } from './ops';
@@ -240,7 +240,11 @@ export function EditorFrame({
       }),
     [store],
   );
-  const { flush, resume } = useAutosave(store, saveDesign, () => setConflict(true));
+  const { flush, resume } = useAutosave(
+    store,
+    (id, body) => saveOpenDesign(store, id, body),
+    () => setConflict(true),
+  );
   // Take theirs: their version becomes a new undo step (Undo brings the draft back) and the saved one.
   const takeTheirs = (d: Design) => {
     store.getState().reload(d.document, d.version, d.title);

@@ -12,7 +12,7 @@ export const AUTOSAVE_MS = 1200;
  * `PUT /api/designs/{id} {title, document, version}`; the answer's version becomes the base of the next save.
  * One save at a time: changes made while one is on its way are saved right after it. A 409 (someone saved since)
  * stops saving and calls `onConflict` (the editor's conflict dialog); other failures are retried after 5 s.
- * `flush()` saves now and waits (leaving, publish, export); `resume()` restarts saving after a conflict was settled
+ * `flush()` saves now and waits (leaving, publish, export; an unsaved blank — `designId` '' — is created then); `resume()` restarts saving after a conflict was settled
  * (Overwrite: the draft goes out at once on the newer version).
  */
 export function useAutosave(
@@ -73,6 +73,8 @@ export function useAutosave(
   return {
     flush: async () => {
       clearTimeout(timer.current);
+      // A blank opened without edits is not stored yet (issue 31 item 5): publish/export need it, so it is created now.
+      if (store.getState().designId === '' && store.getState().saveState === 'saved') store.getState().setSaveState('pending');
       await run.current();
       if (inFlight.current) await inFlight.current;
     },
