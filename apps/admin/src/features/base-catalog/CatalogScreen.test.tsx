@@ -107,4 +107,37 @@ describe('Catalog (website.catalog, issue 13 item 10)', () => {
       ),
     );
   });
+
+  it('Design opens each blank in its own editor (print hub, book, photo book) and the three editors are linked (issue 31 item 5)', async () => {
+    const book = (id: string, title: string, kind: 'book' | 'book2'): BaseProduct => ({
+      ...HOODIE,
+      id,
+      title,
+      category: 'Books',
+      book: { kind, pageWidthMm: 203.2, pageHeightMm: 203.2, paperThicknessMm: 0.1, coverAllowanceMm: 2 },
+    });
+    server.use(
+      http.get('/api/catalog/base-products', () =>
+        reply(BaseCatalogResponse, {
+          products: [
+            HOODIE,
+            book('personalised-hardcover-book', "Personalised Children's Hardcover Book", 'book'),
+            book('layflat-photo-book', 'Layflat Photo Book', 'book2'),
+          ],
+          categories: ['Books', 'Hoodies & sweatshirts'],
+        }),
+      ),
+    );
+    renderApp('/admin/catalog', fakeSession(owner));
+    const href = async (title: string) => (await screen.findByRole('link', { name: `Design ${title}` }, SCREEN_LOAD)).getAttribute('href');
+    expect(await href('Unisex Heavy Blend Hoodie')).toBe('/admin/print-hub-editor?base=unisex-heavy-hoodie');
+    expect(await href("Personalised Children's Hardcover Book")).toBe('/admin/book-editor?base=personalised-hardcover-book');
+    expect(await href('Layflat Photo Book')).toBe('/admin/book2-editor?base=layflat-photo-book');
+    const nav = screen.getByRole('navigation', { name: 'Your designs' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/admin/print-hub-editor', '/admin/book-editor', '/admin/book2-editor']);
+  });
 });
