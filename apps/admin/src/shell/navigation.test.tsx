@@ -62,7 +62,8 @@ describe('navigation and permissions (spec §2, §6)', () => {
 
   it('a dropship shop cannot open Personalized Product by its address either (§2): no-access says why', async () => {
     server.use(handlers.preference({ businessType: 'dropship' }));
-    const owner = { ...staff, isStoreOwner: true, isProviderStaff: true, scopes: ['products' as const] };
+    // With the Preferences scope: the screen links there (without it, it names Preferences only, issue 31 item 7).
+    const owner = { ...staff, isStoreOwner: true, isProviderStaff: true, scopes: ['products' as const, 'preferences' as const] };
     const { router } = renderApp('/admin/product-personalized/fonts', fakeSession(owner));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/no-access'));
     expect(router.state.location.search).toEqual({ from: 'website.product-personalized.fonts', reason: 'dropship' });

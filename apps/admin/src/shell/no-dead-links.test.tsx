@@ -1,6 +1,6 @@
 import '../test/setup-dom';
 import { OrderDetail, Subscription } from '@backroom/contracts';
-import { cleanup, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPermitted, ROUTE_NAMES, ROUTES, type RouteDef, type RouteName, routePath } from '../routes';
@@ -41,6 +41,24 @@ function routeOf(pathname: string): RouteName | undefined {
     if (!best || params < best.params) best = { name, params };
   }
   return best?.name;
+}
+
+/**
+ * The links of `root`'s document that lead to a route the staff cannot open, or to no-access, without the sidebar's
+ * lock giving the reason: "text → href" each.
+ */
+function deadLinks(root: HTMLElement): string[] {
+  const dead: string[] = [];
+  for (const a of Array.from(root.ownerDocument.querySelectorAll('a[href]'))) {
+    const href = a.getAttribute('href') ?? '';
+    if (!href.startsWith('/admin')) continue;
+    const url = new URL(href, 'http://admin.test');
+    const target = routeOf(url.pathname);
+    const refused = target === 'no-access' ? true : target !== undefined && !isPermitted((ROUTES[target] as RouteDef).scope, SCOPES);
+    const withReason = a.querySelector('[aria-label="No access"]') !== null;
+    if (refused && !withReason) dead.push(`${a.textContent?.trim() || '(no text)'} → ${href}`);
+  }
+  return dead;
 }
 
 /** Routes of the admin (shell and full-screen) the staff's scopes open, in registry order. */
@@ -146,16 +164,14 @@ describe('no dead links for the demo staff (issue 31 item 7)', () => {
         expect(view.container.querySelector('main :is(h1, h2, h3)')).toBeTruthy();
       }
     }, SCREEN_LOAD);
-    const dead: string[] = [];
-    for (const a of Array.from(view.container.ownerDocument.querySelectorAll('a[href]'))) {
-      const href = a.getAttribute('href') ?? '';
-      if (!href.startsWith('/admin')) continue;
-      const url = new URL(href, 'http://admin.test');
-      const target = routeOf(url.pathname);
-      const refused = target === 'no-access' ? true : target !== undefined && !isPermitted((ROUTES[target] as RouteDef).scope, SCOPES);
-      const withReason = a.querySelector('[aria-label="No access"]') !== null;
-      if (refused && !withReason) dead.push(`${a.textContent?.trim() || '(no text)'} → ${href}`);
-    }
-    expect(dead).toEqual([]);
+    expect(deadLinks(view.container)).toEqual([]);
+  });
+
+  it('a dropship shop: the no-access screen names Preferences without linking to it (the staff cannot open it)', async () => {
+    server.use(handlers.preference({ businessType: 'dropship' }));
+    const { router, view } = renderApp(routePath('website.product-personalized'), fakeSession(staff));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/no-access'), SCREEN_LOAD);
+    await screen.findByText(/is not available for dropship shops/, undefined, SCREEN_LOAD);
+    expect(deadLinks(view.container)).toEqual([]);
   });
 });
