@@ -78,7 +78,8 @@ describe('print-on-demand editors', () => {
     await page.getByRole('link', { name: 'Design Unisex Softstyle T-Shirt' }).click();
     const canvas = page.getByRole('application', { name: 'Unisex Softstyle T-Shirt print area' });
     await expect.poll(() => canvas.isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(new URL(page.url()).searchParams.get('design')).toMatch(/^[0-9a-f-]{36}$/);
+    // Opening the blank stores nothing (issue 31 item 5); the first edit creates the design and names it in the address.
+    expect(new URL(page.url()).searchParams.get('design')).toBeNull();
     // The Front area is open, back and sleeves are tabs.
     await expect.poll(() => page.getByRole('tab', { name: /Front/ }).getAttribute('aria-selected')).toBe('true');
     for (const tab of [/Back/, /Left sleeve/]) await expect.poll(() => page.getByRole('tab', { name: tab }).count()).toBe(1);
@@ -87,6 +88,7 @@ describe('print-on-demand editors', () => {
     await page.getByRole('button', { name: 'Image', exact: true }).click();
     await page.locator('input[type="file"]').setInputFiles(await artwork(page, 1680, 2240));
     await expect.poll(() => page.getByText('140 DPI at this size').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => new URL(page.url()).searchParams.get('design'), { timeout: 30_000 }).toMatch(/^[0-9a-f-]{36}$/);
     await page.getByRole('textbox', { name: 'Width (in)', exact: true }).fill('8');
     await expect.poll(() => page.getByText('210 DPI').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('140 DPI at this size').count()).toBe(0);

@@ -92,10 +92,11 @@ export function useOpenDesign(id: string | undefined) {
  * saved too): the address then gets `?design=` without the editor's leave guard stopping it.
  */
 export function whenSaved(store: DesignStore, then: () => void): void {
-  if (store.getState().saveState === 'saved') return void setTimeout(then, 0);
+  const settled = () => setTimeout(() => (store.getState().saveState === 'saved' ? then() : whenSaved(store, then)), 0);
+  if (store.getState().saveState === 'saved') return void settled();
   const unsubscribe = store.subscribe((s) => {
     if (s.saveState !== 'saved') return;
     unsubscribe();
-    setTimeout(then, 0);
+    settled();
   });
 }
