@@ -1,5 +1,5 @@
 import '../test/setup-dom';
-import { OrderDetail, Subscription } from '@backroom/contracts';
+import { OrderDetail, type ProductSummary, Subscription } from '@backroom/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,27 @@ const WALK = ROUTE_NAMES.filter((n) => {
   return def.layout !== 'auth' && n !== 'no-access' && isPermitted(def.scope, SCOPES);
 });
 
+/** One product of the catalogue: the product lists draw their rows' links. */
+const PRODUCT: ProductSummary = {
+  id: ID,
+  _id: ID,
+  title: 'T-shirt',
+  handle: 't-shirt',
+  vendor: 'demo',
+  productType: '',
+  tags: [],
+  published: true,
+  status: 'active',
+  image: null,
+  variantsCount: 1,
+  inventory: 3,
+  priceMin: 20,
+  priceMax: 20,
+  currency: 'USD',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** An order with a known customer: its detail draws the customer's link. */
 function order(): OrderDetail {
   return OrderDetail.parse({
     id: ID,
@@ -133,6 +154,7 @@ beforeEach(() => {
     handlers.preference(),
     handlers.stores(),
     ...handlers.orders(() => o),
+    handlers.products(() => [PRODUCT]),
     // A shop on trial: the banner shows on every shell page (the server answers any member, issue 31 item 7).
     http.get('/api/stores/subscription', () =>
       reply(Subscription, { plan: null, status: 'trial', trialEndsAt: '2026-12-20T00:00:00.000Z', daysLeft: 13, plans: [] }),
