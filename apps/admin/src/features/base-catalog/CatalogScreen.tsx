@@ -176,7 +176,7 @@ function BaseCard({ p, onAdd }: { p: BaseProduct; onAdd: () => void }) {
  * Links to the three design editors' lists (issue 31 item 5: book-editor and book2-editor opened only by typing
  * their address): product designs (print-hub-editor), books (book-editor), photo books (book2-editor).
  */
-export function DesignEditorLinks() {
+function DesignEditorLinks() {
   return (
     <Group gap="md" role="navigation" aria-label="Your designs">
       <Anchor component={Link} to={routePath('print-hub-editor')} size="sm">

@@ -93,6 +93,13 @@ describe('personalized products (website.product-personalized, spec §7 Personal
     expect(within(row as HTMLElement).getByText('Mug with a name')).toBeTruthy();
     expect(within(row as HTMLElement).getByText('1 text, 1 photo')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Fonts' }).getAttribute('href')).toBe('/admin/product-personalized/fonts');
+    // The three design editors are linked here (issue 31 item 5: book-editor and book2-editor had no link).
+    const editors = screen.getByRole('navigation', { name: 'Design editors' });
+    expect(
+      within(editors)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/admin/print-hub-editor', '/admin/book-editor', '/admin/book2-editor']);
   });
 
   it('refuses an empty form with the contract’s messages, then saves a text field in an uploaded font', async () => {
