@@ -1,7 +1,7 @@
 import { Button, type ButtonProps, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { isPermitted, ROUTES, type RouteDef, type RouteName, routePath } from '../routes';
+import { isPermitted, ROUTE_NAMES, ROUTES, type RouteDef, type RouteName, routePath } from '../routes';
 import { useSessionUser } from './hooks';
 
 /** Why a control is disabled: the words shown in its tooltip (the sidebar's lock says the same, spec §6). */
@@ -15,6 +15,34 @@ const NO_ACCESS_REASON = 'You do not have access to this page';
  */
 export function useCanOpen(name: RouteName): boolean {
   const user = useSessionUser();
+  return !!user && isPermitted((ROUTES[name] as RouteDef).scope, user.scopes);
+}
+
+/**
+ * The registry route an admin address opens (`/admin/products/new` → `website.products.create`), or undefined: among
+ * the routes whose path matches (`$param` = one segment; query and hash ignored), the one with the fewest parameters,
+ * so a static path wins over `…/$id` as in the router.
+ */
+export function routeAt(href: string): RouteName | undefined {
+  const pathname = href.split(/[?#]/)[0] ?? '';
+  let best: { name: RouteName; params: number } | undefined;
+  for (const name of ROUTE_NAMES) {
+    const path = (ROUTES[name] as RouteDef).path;
+    if (!new RegExp(`^${path.replace(/\$[A-Za-z]+/g, '[^/]+')}/?$`).test(pathname)) continue;
+    const params = (path.match(/\$/g) ?? []).length;
+    if (!best || params < best.params) best = { name, params };
+  }
+  return best?.name;
+}
+
+/**
+ * {@link useCanOpen} for an address instead of a route name (a server-given path such as an onboarding step's): true
+ * for an address outside the registry (the router's guard does not refuse it), the registry's answer otherwise.
+ */
+export function useCanOpenPath(href: string): boolean {
+  const user = useSessionUser();
+  const name = routeAt(href);
+  if (!name) return true;
   return !!user && isPermitted((ROUTES[name] as RouteDef).scope, user.scopes);
 }
 

@@ -1,5 +1,5 @@
 import '../test/setup-dom';
-import { OrderDetail, type ProductSummary, Subscription } from '@backroom/contracts';
+import { Balance, OnboardingStatus, OrderDetail, type ProductSummary, type Scope, Subscription } from '@backroom/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,17 +44,17 @@ function routeOf(pathname: string): RouteName | undefined {
 }
 
 /**
- * The links of `root`'s document that lead to a route the staff cannot open, or to no-access, without the sidebar's
+ * The links of `root`'s document that lead to a route `scopes` (the staff's by default) cannot open, or to no-access, without the sidebar's
  * lock giving the reason: "text → href" each.
  */
-function deadLinks(root: HTMLElement): string[] {
+function deadLinks(root: HTMLElement, scopes: readonly Scope[] = SCOPES): string[] {
   const dead: string[] = [];
   for (const a of Array.from(root.ownerDocument.querySelectorAll('a[href]'))) {
     const href = a.getAttribute('href') ?? '';
     if (!href.startsWith('/admin')) continue;
     const url = new URL(href, 'http://admin.test');
     const target = routeOf(url.pathname);
-    const refused = target === 'no-access' ? true : target !== undefined && !isPermitted((ROUTES[target] as RouteDef).scope, SCOPES);
+    const refused = target === 'no-access' ? true : target !== undefined && !isPermitted((ROUTES[target] as RouteDef).scope, scopes);
     const withReason = a.querySelector('[aria-label="No access"]') !== null;
     if (refused && !withReason) dead.push(`${a.textContent?.trim() || '(no text)'} → ${href}`);
   }
@@ -195,5 +195,38 @@ describe('no dead links for the demo staff (issue 31 item 7)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/no-access'), SCREEN_LOAD);
     await screen.findByText(/is not available for dropship shops/, undefined, SCREEN_LOAD);
     expect(deadLinks(view.container)).toEqual([]);
+  });
+
+  it('home for a member without Settings: the balance has no Payout link, a settings step of the guide is disabled with the reason', async () => {
+    const member = { ...staff, scopes: ['homes' as const, ...SCOPES] };
+    server.use(
+      ...handlers.home({ totalSales: 0, totalOrders: 0, openOrders: 0, products: { count: 0, variants: 0, collections: 0 }, homeHtml: '' }),
+      http.get('/api/stores/config/status', () =>
+        reply(OnboardingStatus, {
+          currentConfig: {
+            field: 'connect_domain',
+            name: 'Connect a domain',
+            description: 'Domain.',
+            button: 'Connect domain',
+            path: '/admin/domains',
+          },
+          remaining: 3,
+          done: 3,
+          skipped: 0,
+          total: 6,
+          steps: [],
+        }),
+      ),
+      http.get('/api/stores/payout/v2/balance', () =>
+        reply(Balance, { availableToPayout: 111.74, unsettled: 0, pendingPayouts: 0, paidPayouts: 0, currency: 'USD' }),
+      ),
+    );
+    const { view } = renderApp('/admin', fakeSession(member));
+    await screen.findByRole('region', { name: 'Balance' }, SCREEN_LOAD);
+    const connect = await screen.findByRole('button', { name: 'Connect domain' }, SCREEN_LOAD);
+    expect(connect.getAttribute('aria-disabled')).toBe('true');
+    expect(connect.closest('a')).toBeNull();
+    expect(screen.queryByText('Request a payout')).toBeNull();
+    expect(deadLinks(view.container, member.scopes)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { IconBuildingBank } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { formatMoneyMajor } from '../../lib/format';
 import { routePath } from '../../routes';
+import { useCanOpen } from '../../shell/guarded';
 import { useBalance } from './api';
 import { negativeBalanceLine } from './NegativeBalance';
 
@@ -17,6 +18,8 @@ export const balanceCurrency = (code: string) => ({ code });
  */
 export function BalanceCard() {
   const balance = useBalance(true);
+  // The link to the Payout screen only for users who may open it (issue 31 item 7).
+  const canOpenPayout = useCanOpen('website.settings.payout');
   if (!balance.data) return null;
   const b = balance.data;
   const currency = balanceCurrency(b.currency);
@@ -39,9 +42,11 @@ export function BalanceCard() {
           <IconBuildingBank size={18} />
         </ThemeIcon>
       </Group>
-      <Anchor component={Link} to={routePath('website.settings.payout')} size="sm" fw={500} mt="sm">
-        {b.availableToPayout > 0 ? 'Request a payout' : 'View your balance'}
-      </Anchor>
+      {canOpenPayout && (
+        <Anchor component={Link} to={routePath('website.settings.payout')} size="sm" fw={500} mt="sm">
+          {b.availableToPayout > 0 ? 'Request a payout' : 'View your balance'}
+        </Anchor>
+      )}
     </Card>
   );
 }

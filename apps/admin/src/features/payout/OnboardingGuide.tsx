@@ -1,8 +1,9 @@
 import { BACK_TO_HOME } from '@backroom/contracts';
-import { Anchor, Badge, Button, Card, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, CloseButton, Group, List, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { readAccount } from '../../lib/session';
+import { useCanOpenPath } from '../../shell/guarded';
 import { useOnboarding, useSkipStep } from './api';
 
 /**
@@ -11,13 +12,15 @@ import { useOnboarding, useSkipStep } from './api';
  * button opens the step's path; "Skip this step" records the skip and shows the next step, except on the closing
  * card ('Back to Home'), where it only hides the box; the close control hides the box until the next visit. A
  * failed status fetch shows nothing (§8). Progress is "x of y done" with x the steps really done: a skipped step
- * is listed as Skipped, never counted as done ("· n skipped" beside the count).
+ * is listed as Skipped, never counted as done ("· n skipped" beside the count). A step whose page the user's scopes
+ * do not open shows its button disabled with the reason (issue 31 item 7).
  */
 export function OnboardingGuide() {
   const status = useOnboarding();
   const skip = useSkipStep();
   const [hidden, setHidden] = useState(false);
   const step = status.data?.currentConfig;
+  const canOpenStep = useCanOpenPath(step?.path ?? '');
   if (hidden || !step || !status.data) return null;
   const domain = readAccount().storeDomain ?? '';
   const description = step.description.replaceAll('{domain}', domain);
@@ -43,9 +46,17 @@ export function OnboardingGuide() {
         <Progress value={(done / total) * 100} size="sm" aria-label="Setup progress" />
         <Text size="sm">{description}</Text>
         <Group gap="md">
-          <Button component={Link} to={step.path}>
-            {step.button}
-          </Button>
+          {canOpenStep ? (
+            <Button component={Link} to={step.path}>
+              {step.button}
+            </Button>
+          ) : (
+            <Tooltip label="You do not have access to this page">
+              <Button data-disabled aria-disabled onClick={(e) => e.preventDefault()}>
+                {step.button}
+              </Button>
+            </Tooltip>
+          )}
           <Anchor component="button" type="button" size="sm" onClick={onSkip} disabled={skip.isPending}>
             Skip this step
           </Anchor>
