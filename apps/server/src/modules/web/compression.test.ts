@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pages, products } from '../../db/schema/index.js';
 import { createTestApp, makeStore, makeUser, type TestContext } from '../../test/harness.js';
 
 // Issue 16 item 2: built files are sent precompressed (.br/.gz written by scripts/precompress.mjs), HTML and JSON
@@ -33,6 +34,9 @@ beforeAll(async () => {
   const owner = await makeUser(t.db);
   const shop = await makeStore(t.db, t.config, { ownerId: owner.id });
   shopHost = `${shop.handle}.localhost:3000`;
+  // The pages compressed below exist: a missing product or page is a real 404 since issue 31 item 4.
+  await t.db.insert(products).values({ storeId: shop.id, handle: 'any-product', title: 'Any product' });
+  await t.db.insert(pages).values({ storeId: shop.id, handle: 'about-us', title: 'About us' });
 });
 afterAll(() => t.close());
 
