@@ -73,7 +73,14 @@ export function GuardedButton({ route, params, search, whenRefused = 'disable', 
     );
   }
   if (whenRefused === 'hide') return null;
-  // Mantine's disabled button with a tooltip: `data-disabled` keeps it hoverable and focusable for the reason.
+  return <RefusedButton {...rest}>{children}</RefusedButton>;
+}
+
+/**
+ * The disabled stand-in of a button the user's scopes cannot use (issue 31 item 7): Mantine's disabled look
+ * (`data-disabled`, which keeps it hoverable and focusable) with the reason as tooltip and for screen readers.
+ */
+export function RefusedButton({ children, ...rest }: ButtonProps & { children: ReactNode }) {
   return (
     <Tooltip label={NO_ACCESS_REASON}>
       <Button {...rest} data-disabled aria-disabled onClick={(e) => e.preventDefault()}>

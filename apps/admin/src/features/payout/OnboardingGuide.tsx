@@ -1,9 +1,9 @@
 import { BACK_TO_HOME } from '@backroom/contracts';
-import { Anchor, Badge, Button, Card, CloseButton, Group, List, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { readAccount } from '../../lib/session';
-import { useCanOpenPath } from '../../shell/guarded';
+import { RefusedButton, useCanOpenPath } from '../../shell/guarded';
 import { useOnboarding, useSkipStep } from './api';
 
 /**
@@ -51,11 +51,7 @@ export function OnboardingGuide() {
               {step.button}
             </Button>
           ) : (
-            <Tooltip label="You do not have access to this page">
-              <Button data-disabled aria-disabled onClick={(e) => e.preventDefault()}>
-                {step.button}
-              </Button>
-            </Tooltip>
+            <RefusedButton>{step.button}</RefusedButton>
           )}
           <Anchor component="button" type="button" size="sm" onClick={onSkip} disabled={skip.isPending}>
             Skip this step
