@@ -128,8 +128,9 @@ describe('live view across server copies through Redis (REDIS_URL)', () => {
     // An order of shop B (the shop event its module raises after the commit) moves B's stream only.
     const [o] = await rows<{ id: string }>(
       t.db,
-      sql`insert into orders (store_id, order_number, order_name, grand_total_cents, financial_status)
-          values (${shopB.id}::uuid, 1001, '#1001', 1250, 'paid') returning id`,
+      // Total sales are gross (the subtotal) − discounts − returns + shipping + taxes (modules/metrics, issue 30).
+      sql`insert into orders (store_id, order_number, order_name, subtotal_cents, grand_total_cents, financial_status)
+          values (${shopB.id}::uuid, 1001, '#1001', 1250, 1250, 'paid') returning id`,
     );
     t.app.shopEvents.emit({ type: 'order.created', storeId: shopB.id, orderId: o!.id });
     const movedB = await b.next(2);
