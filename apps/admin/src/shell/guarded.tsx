@@ -23,7 +23,7 @@ export function useCanOpen(name: RouteName): boolean {
  * the routes whose path matches (`$param` = one segment; query and hash ignored), the one with the fewest parameters,
  * so a static path wins over `…/$id` as in the router.
  */
-export function routeAt(href: string): RouteName | undefined {
+function routeAt(href: string): RouteName | undefined {
   const pathname = href.split(/[?#]/)[0] ?? '';
   let best: { name: RouteName; params: number } | undefined;
   for (const name of ROUTE_NAMES) {
@@ -47,7 +47,7 @@ export function useCanOpenPath(href: string): boolean {
 }
 
 /** Props of {@link GuardedButton}: the route to open, its params and search, and what a refused user sees. */
-export interface GuardedButtonProps extends ButtonProps {
+interface GuardedButtonProps extends ButtonProps {
   route: RouteName;
   params?: Record<string, string>;
   /** Query string appended to the path, without `?`. */
