@@ -200,7 +200,7 @@ const MIGRATION_LOCK = 7_470_218_140_114;
  * wait, then find nothing left to do (issue 14 item 2 "two copies start together").
  */
 async function migrateLocked(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+  const client = await connectAtStart(pool);
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
@@ -210,6 +210,29 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
     }
   } finally {
     client.release();
+  }
+}
+
+/** Connection attempts at start before giving up, and the wait after the first failure (doubled each time, ms). */
+const START_CONNECT_ATTEMPTS = 5;
+const START_CONNECT_RETRY_MS = 500;
+
+/**
+ * The first connection of a starting server: a request's connection gives up after CONNECT_TIMEOUT_MS (answered 503,
+ * issue 14 item 2), but a server starting while PostgreSQL is busy (a loaded machine, a database being copied) or
+ * still restarting should wait for it rather than exit: up to START_CONNECT_ATTEMPTS attempts, 0.5 s, 1 s, 2 s and
+ * 4 s apart (seen: a copy exiting on one 2-s connection timeout at load 8 in the two-copies E2E). Throws the last
+ * connection error.
+ */
+async function connectAtStart(pool: pg.Pool): Promise<pg.PoolClient> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      if (attempt >= START_CONNECT_ATTEMPTS) throw err;
+      console.error(`PostgreSQL not reachable at start (attempt ${attempt} of ${START_CONNECT_ATTEMPTS}): ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, START_CONNECT_RETRY_MS * 2 ** (attempt - 1)));
+    }
   }
 }
 

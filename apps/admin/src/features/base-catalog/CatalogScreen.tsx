@@ -179,13 +179,13 @@ function BaseCard({ p, onAdd }: { p: BaseProduct; onAdd: () => void }) {
 function DesignEditorLinks() {
   return (
     <Group gap="md" role="navigation" aria-label="Your designs">
-      <Anchor component={Link} to={routePath('print-hub-editor')} size="sm">
+      <Anchor component={Link} to={routePath('print-hub-editor')} size="sm" c="blue.9">
         Product designs
       </Anchor>
-      <Anchor component={Link} to={routePath('book-editor')} size="sm">
+      <Anchor component={Link} to={routePath('book-editor')} size="sm" c="blue.9">
         Books
       </Anchor>
-      <Anchor component={Link} to={routePath('book2-editor')} size="sm">
+      <Anchor component={Link} to={routePath('book2-editor')} size="sm" c="blue.9">
         Photo books
       </Anchor>
     </Group>

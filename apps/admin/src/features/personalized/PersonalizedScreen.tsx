@@ -58,13 +58,13 @@ export default function PersonalizedScreen() {
         <Text size="sm" c="dimmed">
           Design one:
         </Text>
-        <Anchor component={Link} to={routePath('print-hub-editor')} size="sm">
+        <Anchor component={Link} to={routePath('print-hub-editor')} size="sm" c="blue.9">
           Product designs
         </Anchor>
-        <Anchor component={Link} to={routePath('book-editor')} size="sm">
+        <Anchor component={Link} to={routePath('book-editor')} size="sm" c="blue.9">
           Books
         </Anchor>
-        <Anchor component={Link} to={routePath('book2-editor')} size="sm">
+        <Anchor component={Link} to={routePath('book2-editor')} size="sm" c="blue.9">
           Photo books
         </Anchor>
       </Group>

@@ -479,6 +479,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/designs': { allowed: ['products'] },
   'POST /api/designs': { allowed: ['products'], body: () => ({ kind: 'book', title: 'Matrix book' }), ok: 201 },
   'GET /api/designs/:id': { allowed: ['products'], url: () => `/api/designs/${UNKNOWN_ID}`, ok: 404 },
+  // An unknown blank: the guard let the caller in, then the catalogue has no such base product.
+  'GET /api/designs/new': { allowed: ['products'], url: () => '/api/designs/new?baseProductId=no-such-blank', ok: 404 },
   'PUT /api/designs/:id': { allowed: ['products'], url: () => `/api/designs/${UNKNOWN_ID}`, body: () => ({}), ok: 400 },
   'DELETE /api/designs/:id': { allowed: ['products'], url: () => `/api/designs/${UNKNOWN_ID}`, ok: 404 },
   'POST /api/designs/:id/renders': {
